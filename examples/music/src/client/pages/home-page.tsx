@@ -1,0 +1,34 @@
+import { useSettings } from '@backline/core/react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+
+interface Health {
+  status: string;
+  database: { kind: string; status: string };
+}
+
+export function HomePage() {
+  const { t } = useTranslation();
+  const siteName = useSettings<string>('branding.site_name', '');
+  const health = useQuery({
+    queryKey: ['health'],
+    queryFn: async (): Promise<Health> => {
+      const response = await fetch('/api/v1/health', { credentials: 'include' });
+      return response.json();
+    },
+  });
+  return (
+    <main className="home">
+      <h1 className="home__title">{siteName}</h1>
+      <p className="home__lead">{t('Stream the music you love, anywhere.')}</p>
+      <p className="home__status" aria-live="polite">
+        {health.data
+          ? t('Server status: :status (:database)', {
+              status: health.data.status,
+              database: health.data.database.kind,
+            })
+          : t('Checking the server…')}
+      </p>
+    </main>
+  );
+}

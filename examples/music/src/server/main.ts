@@ -1,0 +1,54 @@
+import path from 'node:path';
+import type { Middleware } from '@backline/server';
+import { createMusicApp } from './app';
+
+/*
+ * Starts the music site. Environment: PORT (3000), HOST (all interfaces), DATA_DIR (./.data where the
+ * command was run), DATABASE_URL (postgres://… switches from embedded PGlite to PostgreSQL), APP_URL.
+ * `--dev` serves the client through Vite with hot reload instead of the built files.
+ */
+const dev = process.argv.includes('--dev');
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST;
+const dataDir = path.resolve(process.env.INIT_CWD ?? process.cwd(), process.env.DATA_DIR ?? '.data');
+
+let viteMiddleware: Middleware | undefined;
+let html: ((url: string) => Promise<string>) | undefined;
+if (dev) {
+  const { readFile } = await import('node:fs/promises');
+  const { createServer } = await import('vite');
+  const root = path.resolve(import.meta.dirname, '../..');
+  const vite = await createServer({ root, server: { middlewareMode: true }, appType: 'custom' });
+  html = async (url) => vite.transformIndexHtml(url, await readFile(path.join(root, 'index.html'), 'utf8'));
+  // Hands a request to Vite's connect stack; when Vite does not answer it, Koa carries on.
+  viteMiddleware = async (ctx, next) => {
+    const handled = await new Promise<boolean>((resolve, reject) => {
+      ctx.res.once('finish', () => resolve(true));
+      vite.middlewares(ctx.req, ctx.res, (error?: unknown) => (error ? reject(error) : resolve(false)));
+    });
+    if (handled) ctx.respond = false;
+    else await next();
+  };
+}
+
+const app = await createMusicApp({
+  dataDir,
+  database: { url: process.env.DATABASE_URL, dataDir },
+  baseUrl: process.env.APP_URL,
+  // Vite's dev client injects inline scripts, so the CSP only applies to the built site.
+  securityHeaders: { csp: !dev },
+  ...(html ? { spa: { html } } : {}),
+  modules: viteMiddleware ? [{ id: 'vite-dev', middleware: [viteMiddleware] }] : [],
+});
+if (app.migrated.length)
+  console.log(`Migrated the ${app.kit.db.kind} database: ${app.migrated.length} migrations.`);
+
+const { url } = await app.start(port, host);
+console.log(`Music is running at ${url}${dev ? ' (dev, hot reload)' : ''}`);
+
+const shutdown = async () => {
+  await app.close();
+  process.exit(0);
+};
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);

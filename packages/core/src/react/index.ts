@@ -1,0 +1,7 @@
+export {
+  BacklineProvider,
+  type BacklineProviderProps,
+  useBootstrap,
+  useBootstrapStore,
+  useSettings,
+} from './provider';

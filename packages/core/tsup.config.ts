@@ -1,0 +1,3 @@
+import { backlineTsup } from '../../scripts/tsup-config';
+
+export default backlineTsup({ index: 'src/index.ts', react: 'src/react/index.ts' }, { platform: 'browser' });

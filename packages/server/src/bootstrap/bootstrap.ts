@@ -1,0 +1,60 @@
+import type { Context } from 'koa';
+import type { BacklineModule, Kit } from '../kit';
+
+export interface ThemeRecord {
+  id: number;
+  name: string;
+  is_dark: boolean;
+  default_light: boolean;
+  default_dark: boolean;
+  colors: Record<string, string>;
+}
+
+/** What register, login and logout answer with, and what the server injects into index.html. */
+export interface BootstrapData {
+  user: Record<string, unknown> | null;
+  guest_role: { id: number; name: string; permissions: unknown[] } | null;
+  settings: Record<string, unknown>;
+  themes: { all: ThemeRecord[]; selectedThemeId: number | null };
+  i18n: { language: string; lines: Record<string, string> };
+  [key: string]: unknown;
+}
+
+/**
+ * The wire encoding of bootstrap data, used both by `GET bootstrap-data` (`data.data`) and by the
+ * `window.bootstrapData` global: the JSON text of the object. Clients decode it with `JSON.parse`.
+ */
+export function encodeBootstrap(data: BootstrapData): string {
+  return JSON.stringify(data);
+}
+
+/** Builds a request's bootstrap data: public settings, themes, i18n, then each module's additions. */
+export async function buildBootstrap(
+  ctx: Context,
+  kit: Kit,
+  modules: BacklineModule[],
+): Promise<BootstrapData> {
+  const settings = await kit.settings.publicTree();
+  // Koa 3's ctx.origin is the Origin request header, so build the site's own origin from the request.
+  settings.base_url = kit.config.baseUrl ?? `${ctx.protocol}://${ctx.host}`;
+  const data: BootstrapData = {
+    user: null,
+    guest_role: null,
+    settings,
+    themes: { all: [], selectedThemeId: null },
+    i18n: { language: 'en', lines: {} },
+  };
+  for (const module of modules) await module.bootstrap?.(ctx, data, kit);
+  return data;
+}
+
+/**
+ * Makes a JSON string safe inside an inline `<script>`: `<` cannot close the tag or open a comment, and
+ * U+2028/U+2029 cannot end the line in older parsers.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

@@ -1,0 +1,83 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import ClientPgLite from 'knex-pglite';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseOptions {
+  /** `postgres://…` switches to PostgreSQL; anything else (or nothing) uses embedded PGlite. */
+  url?: string | undefined;
+  /** Where PGlite keeps its files. Without it PGlite runs in memory. */
+  dataDir?: string | undefined;
+  /** A PostgreSQL schema to live in, created when missing. Tests use one per run to stay isolated. */
+  schema?: string | undefined;
+}
+
+export interface Database {
+  kind: DatabaseKind;
+  knex: Knex;
+  schema: string | undefined;
+  /** `up` when a trivial query answers. */
+  ping(): Promise<'up' | 'down'>;
+  close(): Promise<void>;
+}
+
+/*
+ * knex-pglite reports a `del()` as command "DEL", which knex's PostgreSQL response handling does not
+ * recognise, so deletes answer the raw result instead of the row count. Name it the way pg does.
+ */
+interface ResponseHandling {
+  processResponse(obj: { method?: string }, runner: unknown): unknown;
+}
+const Base = ClientPgLite as unknown as new (config: Knex.Config) => ResponseHandling;
+const PgliteClient = class extends Base {
+  override processResponse(obj: { method?: string }, runner: unknown) {
+    return super.processResponse(obj.method === 'del' ? { ...obj, method: 'delete' } : obj, runner);
+  }
+} as unknown as typeof knexFactory.Client;
+
+const isPostgresUrl = (url: string | undefined): url is string => !!url && /^postgres(ql)?:\/\//.test(url);
+
+/** Opens the database: PGlite under `dataDir` by default, PostgreSQL when given a `postgres://` url. */
+export async function createDatabase(options: DatabaseOptions = {}): Promise<Database> {
+  const { url, dataDir, schema } = options;
+  let knex: Knex;
+  let kind: DatabaseKind;
+  if (isPostgresUrl(url)) {
+    kind = 'postgres';
+    knex = knexFactory({
+      client: 'pg',
+      connection: url,
+      searchPath: schema ? [schema] : undefined,
+      pool: { min: 0, max: 10 },
+    });
+    if (schema) await knex.raw('create schema if not exists ??', [schema]);
+  } else {
+    kind = 'pglite';
+    // An empty connection object makes PGlite run in memory.
+    let connection: Knex.StaticConnectionConfig = {} as Knex.StaticConnectionConfig;
+    if (dataDir) {
+      const filename = path.resolve(dataDir, 'db');
+      mkdirSync(filename, { recursive: true });
+      connection = { filename };
+    }
+    knex = knexFactory({ client: PgliteClient, connection });
+  }
+  return {
+    kind,
+    knex,
+    schema: kind === 'postgres' ? schema : undefined,
+    async ping() {
+      try {
+        await knex.raw('select 1');
+        return 'up';
+      } catch {
+        return 'down';
+      }
+    },
+    async close() {
+      await knex.destroy();
+    },
+  };
+}

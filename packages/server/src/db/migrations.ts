@@ -1,0 +1,54 @@
+import type { Knex } from 'knex';
+
+/** One migration: `up` and `down` run inside a transaction by knex. */
+export interface Migration {
+  up(knex: Knex): Promise<void>;
+  down?(knex: Knex): Promise<void>;
+}
+
+/** A module's migrations, keyed by a name that sorts in the order they must run (`001-users`). */
+export type ModuleMigrations = Record<string, Migration>;
+
+interface NamedMigration {
+  name: string;
+  migration: Migration;
+}
+
+/**
+ * A knex migration source over every module's migrations. Names are `{moduleId}/{name}` so two modules
+ * can both have a `001-…` without clashing; modules run in the order they were registered.
+ */
+export class ModuleMigrationSource implements Knex.MigrationSource<NamedMigration> {
+  constructor(private readonly modules: { id: string; migrations?: ModuleMigrations | undefined }[]) {}
+
+  async getMigrations(): Promise<NamedMigration[]> {
+    return this.modules.flatMap((module) =>
+      Object.keys(module.migrations ?? {})
+        .sort()
+        .map((name) => ({ name: `${module.id}/${name}`, migration: module.migrations![name]! })),
+    );
+  }
+
+  getMigrationName(migration: NamedMigration): string {
+    return migration.name;
+  }
+
+  async getMigration(migration: NamedMigration): Promise<Knex.Migration> {
+    const { up, down } = migration.migration;
+    return { up, down: down ?? (async () => {}) };
+  }
+}
+
+/** Runs every pending migration; answers the names that ran. */
+export async function migrate(
+  knex: Knex,
+  modules: { id: string; migrations?: ModuleMigrations | undefined }[],
+  schema?: string,
+): Promise<string[]> {
+  const [, log] = (await knex.migrate.latest({
+    migrationSource: new ModuleMigrationSource(modules),
+    tableName: 'backline_migrations',
+    schemaName: schema,
+  })) as [number, string[]];
+  return log;
+}

@@ -1,0 +1,45 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Middleware } from 'koa';
+import { HttpError } from './errors';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const equal = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/**
+ * Double-submit check. Every response makes sure the readable `XSRF-TOKEN` cookie exists; every unsafe
+ * request that is not authenticated by a Bearer token must echo it in `X-XSRF-TOKEN`. A cross-site page
+ * can make the browser send the cookie but cannot read it, so it cannot forge the header.
+ */
+export function xsrf(): Middleware {
+  return async (ctx, next) => {
+    let token = ctx.cookies.get(XSRF_COOKIE);
+    if (!token || !/^[A-Za-z0-9_-]{32,128}$/.test(token)) {
+      token = randomBytes(32).toString('base64url');
+      ctx.cookies.set(XSRF_COOKIE, token, {
+        httpOnly: false,
+        sameSite: 'lax',
+        secure: ctx.secure,
+        overwrite: true,
+        maxAge: 1000 * 60 * 60 * 24 * 30,
+      });
+    }
+    const bearer = /^Bearer\s+\S/i.test(ctx.get('Authorization'));
+    if (!SAFE.has(ctx.method) && !bearer) {
+      const header = ctx.get(XSRF_HEADER);
+      if (!header || !ctx.cookies.get(XSRF_COOKIE) || !equal(header, token)) {
+        throw new HttpError(
+          419,
+          'Your session has expired or the page is out of date. Reload the page and try again.',
+        );
+      }
+    }
+    await next();
+  };
+}

@@ -1,0 +1,63 @@
+import type { Knex } from 'knex';
+import type { Context, Middleware } from 'koa';
+import type { BootstrapData } from './bootstrap/bootstrap';
+import type { Database } from './db/database';
+import type { ModuleMigrations } from './db/migrations';
+import type { BacklineRouter } from './http/routes';
+import type { SettingDefinitions, SettingsService } from './settings/settings-service';
+
+/** A small logger; `silent` in tests. */
+export interface Logger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string, error?: unknown): void;
+}
+
+/** What every module handler can reach. */
+export interface Kit {
+  db: Database;
+  knex: Knex;
+  settings: SettingsService;
+  log: Logger;
+  config: ResolvedConfig;
+  /** Builds the bootstrap data for a request (public settings, themes, i18n, plus module contributions). */
+  bootstrap(ctx: Context): Promise<BootstrapData>;
+}
+
+/** A permission a module declares, with the restrictions it understands. */
+export interface PermissionDefinition {
+  name: string;
+  description?: string;
+  restrictions?: { name: string; value?: unknown }[];
+}
+
+/** A module: the unit the server is built from (shaped like better-auth's plugins). */
+export interface BacklineModule {
+  id: string;
+  migrations?: ModuleMigrations;
+  permissions?: PermissionDefinition[];
+  /** Setting defaults; the public ones reach the browser in bootstrap data. */
+  settings?: SettingDefinitions;
+  routes?(router: BacklineRouter, kit: Kit): void;
+  /** Contributes to the bootstrap data of a request. */
+  bootstrap?(ctx: Context, data: BootstrapData, kit: Kit): void | Promise<void>;
+  /** Middleware that runs for every request after the conventions and before the routers. */
+  middleware?: Middleware[];
+  /** Runs once after migrations, before the server answers (seeding, for example). */
+  start?(kit: Kit): void | Promise<void>;
+  /** Runs when the app closes. */
+  stop?(kit: Kit): void | Promise<void>;
+}
+
+/** Identity helper for typing a module. */
+export function defineModule<M extends BacklineModule>(module: M): M {
+  return module;
+}
+
+export interface ResolvedConfig {
+  dataDir: string | undefined;
+  /** The public origin (`APP_URL`); falls back to the request's origin. */
+  baseUrl: string | undefined;
+  /** Served behind TLS: cookies get `Secure`. */
+  secureCookies: boolean;
+}

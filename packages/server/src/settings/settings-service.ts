@@ -1,0 +1,92 @@
+import type { Knex } from 'knex';
+
+export interface SettingDefinition {
+  value: unknown;
+  /** Public settings reach the browser in bootstrap data; private ones never do. */
+  public?: boolean;
+}
+export type SettingDefinitions = Record<string, SettingDefinition>;
+
+interface Row {
+  key: string;
+  value: unknown;
+  public: boolean;
+}
+
+/**
+ * Settings are module defaults overlaid with rows of the `settings` table. Reads hit an in-memory copy,
+ * refreshed on every write through this service, so bootstrap data costs no query.
+ */
+export class SettingsService {
+  private cache: Map<string, { value: unknown; public: boolean }> | undefined;
+  private loading: Promise<void> | undefined;
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly definitions: SettingDefinitions,
+  ) {}
+
+  private async load(): Promise<Map<string, { value: unknown; public: boolean }>> {
+    if (this.cache) return this.cache;
+    this.loading ??= (async () => {
+      const map = new Map<string, { value: unknown; public: boolean }>();
+      for (const [key, def] of Object.entries(this.definitions)) {
+        map.set(key, { value: def.value, public: def.public ?? false });
+      }
+      const rows: Row[] = await this.knex('settings').select('key', 'value', 'public');
+      for (const row of rows) map.set(row.key, { value: row.value, public: row.public });
+      this.cache = map;
+    })().finally(() => {
+      this.loading = undefined;
+    });
+    await this.loading;
+    return this.cache!;
+  }
+
+  /** Reads a setting by key (`branding.site_name`). */
+  async get<T = unknown>(key: string, fallback?: T): Promise<T> {
+    const entry = (await this.load()).get(key);
+    return (entry === undefined ? fallback : entry.value) as T;
+  }
+
+  /** Writes a setting; `public` defaults to the definition's flag, or false for unknown keys. */
+  async set(key: string, value: unknown, options: { public?: boolean } = {}): Promise<void> {
+    const isPublic =
+      options.public ?? this.definitions[key]?.public ?? (await this.load()).get(key)?.public ?? false;
+    await this.knex('settings')
+      .insert({ key, value: JSON.stringify(value), public: isPublic, updated_at: this.knex.fn.now() })
+      .onConflict('key')
+      .merge();
+    this.cache = undefined;
+  }
+
+  /** Every setting as a flat map (for the CLI and admin screens). */
+  async all(): Promise<Record<string, { value: unknown; public: boolean }>> {
+    return Object.fromEntries(await this.load());
+  }
+
+  /** Public settings as a nested object: `branding.site_name` becomes `{branding: {site_name}}`. */
+  async publicTree(): Promise<Record<string, unknown>> {
+    const tree: Record<string, unknown> = {};
+    for (const [key, entry] of await this.load()) {
+      if (entry.public) setPath(tree, key, entry.value);
+    }
+    return tree;
+  }
+
+  /** Forgets the in-memory copy (after another process wrote the table). */
+  invalidate(): void {
+    this.cache = undefined;
+  }
+}
+
+function setPath(target: Record<string, unknown>, key: string, value: unknown): void {
+  const parts = key.split('.');
+  let node = target;
+  for (const part of parts.slice(0, -1)) {
+    const next = node[part];
+    if (typeof next !== 'object' || next === null || Array.isArray(next)) node[part] = {};
+    node = node[part] as Record<string, unknown>;
+  }
+  node[parts[parts.length - 1]!] = value;
+}

@@ -1,0 +1,58 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { type RunningServer, startTestServer, tempDir, testDatabases } from '@internal/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+describe.each(testDatabases())('single-page client on $name', (database) => {
+  let server: RunningServer;
+  const client = tempDir('backline-client-');
+  beforeAll(async () => {
+    mkdirSync(path.join(client.dir, 'assets'));
+    writeFileSync(
+      path.join(client.dir, 'index.html'),
+      '<!doctype html><html lang="en"><head><title>App</title></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(path.join(client.dir, 'assets', 'app-1234.js'), 'console.log("app")');
+    server = await startTestServer(database, {
+      spa: { root: client.dir },
+      settings: { 'branding.site_name': { value: '</script><script>alert(1)</script>', public: true } },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    client.cleanup();
+  });
+
+  it('injects the bootstrap global with the CSP nonce into index.html for client routes', async () => {
+    const response = await server.session().get('/some/client/route');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/text\/html/);
+    const html = String(response.data);
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+    expect(nonce).toBeTruthy();
+    const match = /<script nonce="([^"]+)">window\.bootstrapData=(.*?);<\/script>/.exec(html);
+    expect(match?.[1]).toBe(nonce);
+    const data = JSON.parse(JSON.parse(match![2]!));
+    expect(data.settings.branding.site_name).toBe('</script><script>alert(1)</script>');
+  });
+
+  it('escapes the injected data so it cannot break out of the script', async () => {
+    const html = String((await server.session().get('/')).data);
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).toContain('<title>&#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;</title>');
+  });
+
+  it('serves built assets with long caching, and 404s for missing ones', async () => {
+    const http = server.session();
+    const asset = await http.get('/assets/app-1234.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect((await http.get('/assets/missing.js')).status).toBe(404);
+  });
+
+  it('does not answer API paths with the page', async () => {
+    const response = await server.session().get('/api/v1/unknown');
+    expect(response.status).toBe(404);
+    expect(response.data).toEqual({ message: 'Not found.' });
+  });
+});

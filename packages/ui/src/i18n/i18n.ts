@@ -1,0 +1,49 @@
+import i18next, { type i18n as I18n, type PostProcessorModule } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+/**
+ * Spec strings use `:name` placeholders (`I accept the :name`). This post-processor fills them from the
+ * options passed to `t`, after the line is looked up, so English keys and translated lines share one syntax.
+ */
+export const colonPlaceholders: PostProcessorModule = {
+  type: 'postProcessor',
+  name: 'colonPlaceholders',
+  process(value: string, _key: string | string[], options: Record<string, unknown>) {
+    return value.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (match, name: string) =>
+      options[name] === undefined ? match : String(options[name]),
+    );
+  },
+};
+
+/**
+ * Creates the i18next instance a Backline app renders with. The English spec text is the key, so a
+ * missing translation falls back to the English line itself.
+ */
+export function createI18n(i18n: { language: string; lines: Record<string, string> }): I18n {
+  const instance = i18next.createInstance();
+  void instance
+    .use(colonPlaceholders)
+    .use(initReactI18next)
+    .init({
+      lng: i18n.language,
+      fallbackLng: false,
+      resources: { [i18n.language]: { translation: i18n.lines } },
+      keySeparator: false,
+      nsSeparator: false,
+      returnEmptyString: false,
+      initImmediate: false,
+      postProcess: ['colonPlaceholders'],
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+    });
+  return instance;
+}
+
+/** Swaps in the lines of another language without recreating the instance (the language switch). */
+export async function setI18nLines(
+  instance: I18n,
+  i18n: { language: string; lines: Record<string, string> },
+) {
+  instance.addResourceBundle(i18n.language, 'translation', i18n.lines, true, true);
+  await instance.changeLanguage(i18n.language);
+}

@@ -1,0 +1,46 @@
+// Lints the built shape of every public package the way consumers meet it:
+// publint --strict (package.json, exports, files) and attw (types resolve for every ESM consumer).
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const packages = readdirSync(path.join(root, 'packages')).filter((dir) => {
+  const pkg = JSON.parse(readFileSync(path.join(root, 'packages', dir, 'package.json'), 'utf8'));
+  return !pkg.private;
+});
+
+let failed = false;
+for (const dir of packages) {
+  const cwd = path.join(root, 'packages', dir);
+  const pkg = JSON.parse(readFileSync(path.join(cwd, 'package.json'), 'utf8'));
+  // Stylesheet exports have no types to check.
+  const css = Object.keys(pkg.exports ?? {}).filter((key) => key.endsWith('.css'));
+  for (const [tool, args] of [
+    ['publint', ['--strict']],
+    // ESM only by design: CommonJS resolution modes are out of scope.
+    [
+      'attw',
+      [
+        '--pack',
+        '.',
+        '--profile',
+        'esm-only',
+        '--format',
+        'table-flipped',
+        ...(css.length ? ['--exclude-entrypoints', ...css] : []),
+      ],
+    ],
+  ]) {
+    try {
+      const out = execFileSync(bin(tool), args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      console.log(`✓ ${tool} @backline/${dir}`);
+      if (process.env.VERBOSE) console.log(out);
+    } catch (error) {
+      failed = true;
+      console.error(`✗ ${tool} @backline/${dir}\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+    }
+  }
+}
+process.exit(failed ? 1 : 0);
