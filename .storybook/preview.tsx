@@ -1,21 +1,33 @@
 import '../packages/ui/src/styles.css';
-import { createI18n } from '@backline/ui';
+import { createI18n, UiProvider } from '@backline/ui';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 
 const i18n = createI18n({ language: 'en', lines: {} });
 
-/** Applies the theme and direction chosen in the toolbar to the whole preview document. */
+// Links in stories call this instead of leaving the preview, like a client-side router would.
+const navigate = (path: string) => console.info(`[storybook] navigate to ${path}`);
+
+/**
+ * Applies the theme and direction chosen in the toolbar (or a story's `globals`) to the whole preview
+ * document, and gives react-aria a right-to-left locale in RTL so keyboard navigation and popover
+ * placement mirror too.
+ */
 const withThemeAndDirection: Decorator = (Story, context) => {
   const { theme, direction } = context.globals as { theme?: string; direction?: string };
+  const rtl = direction === 'rtl';
   useEffect(() => {
     document.documentElement.classList.toggle('dark', theme === 'dark');
-    document.documentElement.dir = direction === 'rtl' ? 'rtl' : 'ltr';
-  }, [theme, direction]);
+    document.documentElement.dir = rtl ? 'rtl' : 'ltr';
+  }, [theme, rtl]);
   return (
     <I18nextProvider i18n={i18n}>
-      <Story />
+      <UiProvider navigate={navigate} locale={rtl ? 'he-IL' : 'en-US'}>
+        <div dir={rtl ? 'rtl' : 'ltr'} className="sb-story-root">
+          <Story />
+        </div>
+      </UiProvider>
     </I18nextProvider>
   );
 };

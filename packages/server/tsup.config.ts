@@ -1,3 +1,4 @@
 import { backlineTsup } from '../../scripts/tsup-config';
 
-export default backlineTsup({ index: 'src/index.ts' }, { platform: 'node' });
+// `cli` is the `backline` bin; its shebang survives the build.
+export default backlineTsup({ index: 'src/index.ts', cli: 'src/cli/bin.ts' }, { platform: 'node' });

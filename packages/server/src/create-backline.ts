@@ -11,7 +11,10 @@ import { BacklineRouter } from './http/routes';
 import { type SecurityHeadersOptions, securityHeaders } from './http/security-headers';
 import { xsrf } from './http/xsrf';
 import type { BacklineModule, Kit, Logger, ResolvedConfig } from './kit';
+import { createMailer, type MailOptions } from './mail/mailer';
 import { coreModule } from './modules/core';
+import { createEncrypter } from './security/encrypter';
+import { createRateLimits, type RateLimitOptions } from './security/rate-limits';
 import { type SettingDefinitions, SettingsService } from './settings/settings-service';
 import { type SpaOptions, serveSpa } from './spa/serve-spa';
 
@@ -20,8 +23,8 @@ export interface BacklineOptions {
   database?: Database | DatabaseOptions;
   /** Where embedded data lives (PGlite files, generated keys, local uploads). */
   dataDir?: string;
-  /** Modules to install after the core module. */
-  modules?: BacklineModule[];
+  /** Modules to install after the core module; a nested list (such as `accounts()`) counts as its modules. */
+  modules?: (BacklineModule | BacklineModule[])[];
   /** Setting defaults that override the modules' defaults (a site's name, for example). */
   settings?: SettingDefinitions;
   /** Serve a single-page client with injected bootstrap data. */
@@ -32,6 +35,14 @@ export interface BacklineOptions {
   proxy?: boolean;
   securityHeaders?: SecurityHeadersOptions;
   logger?: Logger | 'silent';
+  /** `APP_KEY`: the key for values encrypted at rest. Defaults to one generated into `dataDir`. */
+  appKey?: string;
+  /** Mail delivery (`MAIL_URL`); without a URL, mail goes to the log and the dev outbox. */
+  mail?: MailOptions;
+  /** Where rate-limit counters live: Redis (`REDIS_URL`), else the database on PostgreSQL and memory on PGlite. */
+  rateLimits?: RateLimitOptions;
+  /** The clock (tests move it); `() => new Date()` by default. */
+  now?: () => Date;
 }
 
 /** The Koa app `createBackline` returns, with the kit and a way to shut everything down. */
@@ -41,6 +52,8 @@ export interface BacklineApp extends Koa {
   router: BacklineRouter;
   /** Migrations that ran during start-up. */
   migrated: string[];
+  /** Runs every module's idempotent `seed` hook (default roles, demo content), as `backline seed` does. */
+  seed(): Promise<void>;
   /** Listens on `port` (0 picks a free one; all interfaces unless `host`) and resolves with the server and its URL. */
   start(port?: number, host?: string): Promise<{ server: Server; url: string }>;
   close(): Promise<void>;
@@ -63,7 +76,7 @@ export async function createBackline(options: BacklineOptions = {}): Promise<Bac
           dataDir: options.dataDir,
           ...(options.database as DatabaseOptions | undefined),
         });
-  const modules: BacklineModule[] = [coreModule(), ...(options.modules ?? [])];
+  const modules: BacklineModule[] = [coreModule(), ...(options.modules ?? []).flat()];
   const ids = new Set<string>();
   for (const module of modules) {
     if (ids.has(module.id)) throw new Error(`Two modules share the id "${module.id}"`);
@@ -81,13 +94,29 @@ export async function createBackline(options: BacklineOptions = {}): Promise<Bac
     baseUrl: options.baseUrl?.replace(/\/+$/, ''),
     secureCookies: options.baseUrl?.startsWith('https://') ?? false,
   };
+  const settings = new SettingsService(db.knex, definitions);
   const kit: Kit = {
     db,
     knex: db.knex,
-    settings: new SettingsService(db.knex, definitions),
+    settings,
     log,
     config,
     bootstrap: (ctx: Context) => buildBootstrap(ctx, kit, modules),
+    now: options.now ?? (() => new Date()),
+    mail: createMailer(options.mail ?? {}, {
+      log,
+      siteName: () => settings.get<string>('branding.site_name', 'Backline'),
+      baseUrl: config.baseUrl,
+    }),
+    encrypter: await createEncrypter({
+      appKey: options.appKey,
+      dataDir: options.dataDir,
+      ephemeralDatabase: db.kind === 'pglite' && !options.dataDir,
+    }),
+    rateLimits: await createRateLimits(db.knex, {
+      store: db.kind === 'pglite' ? 'memory' : 'database',
+      ...options.rateLimits,
+    }),
   };
 
   const app = new Koa({ proxy: options.proxy ?? false }) as BacklineApp;
@@ -95,6 +124,9 @@ export async function createBackline(options: BacklineOptions = {}): Promise<Bac
   app.kit = kit;
   app.modules = modules;
   app.migrated = migrated;
+  app.seed = async () => {
+    for (const module of modules) await module.seed?.(kit);
+  };
   const router = new BacklineRouter();
   app.router = router;
   for (const module of modules) module.routes?.(router, kit);
@@ -102,9 +134,10 @@ export async function createBackline(options: BacklineOptions = {}): Promise<Bac
   app.use(errorHandler((error, ctx) => log.error(`${ctx.method} ${ctx.path} failed`, error)));
   app.use(securityHeaders(options.securityHeaders));
   app.use(methodOverride());
+  for (const module of modules) if (module.session) app.use(module.session(kit));
+  app.use(xsrf());
   app.use(requestParams());
   for (const module of modules) for (const middleware of module.middleware ?? []) app.use(middleware);
-  app.use(xsrf());
   app.use(
     koaBody({
       json: true,
@@ -147,6 +180,8 @@ export async function createBackline(options: BacklineOptions = {}): Promise<Bac
   app.close = async () => {
     if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
     for (const module of modules) await module.stop?.(kit);
+    kit.mail.close();
+    await kit.rateLimits.close();
     await db.close();
   };
   return app;

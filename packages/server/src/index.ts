@@ -1,9 +1,12 @@
 export type { Context, Middleware } from 'koa';
 export { type BootstrapData, buildBootstrap, encodeBootstrap, type ThemeRecord } from './bootstrap/bootstrap';
+export { CLI_USAGE, type CliOutput, runCli } from './cli/commands';
 export { type BacklineApp, type BacklineOptions, createBackline } from './create-backline';
 export { createDatabase, type Database, type DatabaseKind, type DatabaseOptions } from './db/database';
 export { type Migration, type ModuleMigrations, migrate } from './db/migrations';
+export { type EnvironmentOptions, optionsFromEnv } from './env';
 export { type ErrorBody, type FieldErrors, HttpError, ValidationError } from './http/errors';
+export { booleanish, requiredString } from './http/fields';
 export {
   BacklineRouter,
   defineRoute,
@@ -12,11 +15,67 @@ export {
   type RouteGuard,
   type RouteInput,
   routeUrl,
+  validateInput,
 } from './http/routes';
+export { type CspPolicy, createCspPolicy, type SecurityHeadersOptions } from './http/security-headers';
 export { XSRF_COOKIE, XSRF_HEADER } from './http/xsrf';
 export { type BacklineModule, defineModule, type Kit, type Logger, type PermissionDefinition } from './kit';
+export {
+  createMailer,
+  extractLinks,
+  type Mailer,
+  type MailMessage,
+  type MailOptions,
+  type SentMail,
+} from './mail/mailer';
+export { type ActionMail, renderActionMail } from './mail/templates';
+export { accounts } from './modules/accounts';
+export { FAILED_LOGIN_MESSAGE, LOGIN_LIMIT, type RegistrationPolicy } from './modules/auth';
+export { bootstrapAnswer, completeLogin, type LoginResult } from './modules/auth/login';
 export { coreModule } from './modules/core';
+export { invalidateThemes, themeRecords } from './modules/core/theme-cache';
 export { DEFAULT_THEMES } from './modules/core/themes';
+export { queueVerificationMail } from './modules/email-verification';
+export {
+  PASSWORD_CONFIRMATION_SECONDS,
+  passwordConfirmedWithin,
+  requireConfirmedPassword,
+} from './modules/passwords/confirmation';
+export { newPasswordField, PASSWORD_MAX, PASSWORD_MIN, passwordField } from './modules/passwords/fields';
+export { hashPassword, needsRehash, PASSWORD_HASHING, verifyPassword } from './modules/passwords/hasher';
+export { can, DEFAULT_ROLES, requestPermissions, seedDefaultRoles } from './modules/permissions';
+export { Permission, type Restriction, Role } from './modules/permissions/models';
+export {
+  ADMIN_PERMISSION,
+  assignRoles,
+  grants,
+  grantToRole,
+  grantToUser,
+  guestRole,
+  type PermissionGrant,
+  type UserAccess,
+  userAccess,
+  userPermissions,
+} from './modules/permissions/permissions';
+export { Session, type SessionPayload } from './modules/sessions/session-model';
+export {
+  endOtherSessions,
+  SESSION_COOKIE,
+  signIn,
+  signOut,
+  startSession,
+} from './modules/sessions/session-store';
+export { createUser, findUserByEmail, type NewUser } from './modules/users/create-user';
+export { emailField, normalizeEmail } from './modules/users/fields';
+export { displayName, serializeUser, type UserResource } from './modules/users/serialize-user';
+export { User } from './modules/users/user-model';
+export { createEncrypter, type Encrypter, encrypterFromKey, generateAppKey } from './security/encrypter';
+export {
+  createRateLimits,
+  type RateLimitOptions,
+  type RateLimitRule,
+  type RateLimits,
+} from './security/rate-limits';
 export {
   type SettingDefinition,
   type SettingDefinitions,

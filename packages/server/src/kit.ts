@@ -4,6 +4,9 @@ import type { BootstrapData } from './bootstrap/bootstrap';
 import type { Database } from './db/database';
 import type { ModuleMigrations } from './db/migrations';
 import type { BacklineRouter } from './http/routes';
+import type { Mailer } from './mail/mailer';
+import type { Encrypter } from './security/encrypter';
+import type { RateLimits } from './security/rate-limits';
 import type { SettingDefinitions, SettingsService } from './settings/settings-service';
 
 /** A small logger; `silent` in tests. */
@@ -22,6 +25,14 @@ export interface Kit {
   config: ResolvedConfig;
   /** Builds the bootstrap data for a request (public settings, themes, i18n, plus module contributions). */
   bootstrap(ctx: Context): Promise<BootstrapData>;
+  /** The clock every expiry reads; tests replace it to move time instead of sleeping. */
+  now(): Date;
+  /** Sends mail over SMTP (`MAIL_URL`), or into the log and the dev outbox. */
+  mail: Mailer;
+  /** AES-256-GCM for values kept at rest, keyed by `APP_KEY` or the key generated into the data directory. */
+  encrypter: Encrypter;
+  /** Named rate limits in Redis (`REDIS_URL`), the database or memory; a spent limit answers 429 with `Retry-After`. */
+  rateLimits: RateLimits;
 }
 
 /** A permission a module declares, with the restrictions it understands. */
@@ -41,10 +52,17 @@ export interface BacklineModule {
   routes?(router: BacklineRouter, kit: Kit): void;
   /** Contributes to the bootstrap data of a request. */
   bootstrap?(ctx: Context, data: BootstrapData, kit: Kit): void | Promise<void>;
+  /**
+   * Identifies the caller (a session cookie, say) and sets `ctx.state.user`. Runs right after method override
+   * and before the XSRF check, so everything after it knows who is calling.
+   */
+  session?(kit: Kit): Middleware;
   /** Middleware that runs for every request after the conventions and before the routers. */
   middleware?: Middleware[];
   /** Runs once after migrations, before the server answers (seeding, for example). */
   start?(kit: Kit): void | Promise<void>;
+  /** Idempotent seed data (default rows, demo content), run by `backline seed`. */
+  seed?(kit: Kit): void | Promise<void>;
   /** Runs when the app closes. */
   stop?(kit: Kit): void | Promise<void>;
 }

@@ -1,23 +1,70 @@
-import { NotFoundPage } from '@backline/ui';
-import { Link, Route, Routes } from 'react-router-dom';
-import { HomePage } from './pages/home-page';
+import { AuthProvider, AuthRoute, GuestRoute } from '@backline/auth';
+import { NotFoundPage, UiProvider } from '@backline/ui';
+import { lazy, Suspense } from 'react';
+import { Route, Routes, useHref, useNavigate } from 'react-router-dom';
+import { DeferredToastRegion } from './shell/deferred-toast-region';
+import { PageLoader } from './shell/page-loader';
+import { useBootstrapEffects } from './shell/use-bootstrap-effects';
 
+// Every page is its own chunk: /login loads the sign-in screens and the shell, never the other areas.
+const authPages = () => import('./pages/auth-pages');
+const RegisterPage = lazy(() => authPages().then((module) => ({ default: module.RegisterPage })));
+const LoginPage = lazy(() => authPages().then((module) => ({ default: module.LoginPage })));
+const ForgotPasswordPage = lazy(() => authPages().then((module) => ({ default: module.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => authPages().then((module) => ({ default: module.ResetPasswordPage })));
+const HomePage = lazy(() => import('./pages/home-page').then((module) => ({ default: module.HomePage })));
+// The navbar and footer (menus, popovers, avatar) are not part of the sign-in screens either.
+const SiteLayout = lazy(() =>
+  import('./shell/site-layout').then((module) => ({ default: module.SiteLayout })),
+);
+
+/**
+ * The music site's routes (spec accounts §2, music §2). Areas that later packages bring (account settings,
+ * backstage, admin) are already guarded here; until they exist their paths answer with the 404 page, like
+ * any other unknown path.
+ */
 export function App() {
+  const navigate = useNavigate();
+  useBootstrapEffects();
   return (
-    <Routes>
-      <Route path="/" element={<HomePage />} />
-      <Route
-        path="*"
-        element={
-          <NotFoundPage
-            renderLink={({ href, className, children }) => (
-              <Link to={href} className={className} data-variant="primary" data-size="md">
-                {children}
-              </Link>
-            )}
-          />
-        }
-      />
-    </Routes>
+    // Links, menu items and buttons with an href navigate client-side through the router.
+    <UiProvider navigate={navigate} useHref={useHref}>
+      <AuthProvider>
+        <Routes>
+          <Route
+            element={
+              <Suspense fallback={<PageLoader />}>
+                <GuestRoute />
+              </Suspense>
+            }
+          >
+            <Route path="/register" element={<RegisterPage />} />
+            <Route path="/workspace/join/register" element={<RegisterPage />} />
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/workspace/join/login" element={<LoginPage />} />
+            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="/password/reset/:token" element={<ResetPasswordPage />} />
+          </Route>
+          <Route
+            element={
+              <Suspense fallback={<PageLoader />}>
+                <SiteLayout />
+              </Suspense>
+            }
+          >
+            <Route index element={<HomePage />} />
+            <Route element={<AuthRoute />}>
+              <Route path="/account-settings" element={<NotFoundPage />} />
+              <Route path="/backstage/*" element={<NotFoundPage />} />
+            </Route>
+            <Route element={<AuthRoute permission="admin.access" />}>
+              <Route path="/admin/*" element={<NotFoundPage />} />
+            </Route>
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+        <DeferredToastRegion />
+      </AuthProvider>
+    </UiProvider>
   );
 }

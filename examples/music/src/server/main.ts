@@ -1,16 +1,16 @@
 import path from 'node:path';
-import type { Middleware } from '@backline/server';
+import { type Middleware, optionsFromEnv } from '@backline/server';
 import { createMusicApp } from './app';
 
 /*
  * Starts the music site. Environment: PORT (3000), HOST (all interfaces), DATA_DIR (./.data where the
- * command was run), DATABASE_URL (postgres://… switches from embedded PGlite to PostgreSQL), APP_URL.
+ * command was run), DATABASE_URL (postgres://… switches from embedded PGlite to PostgreSQL), APP_URL,
+ * APP_KEY, MAIL_URL, MAIL_FROM, REDIS_URL, DEMO_ADMIN_EMAIL and DEMO_ADMIN_PASSWORD (first start only).
  * `--dev` serves the client through Vite with hot reload instead of the built files.
  */
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST;
-const dataDir = path.resolve(process.env.INIT_CWD ?? process.cwd(), process.env.DATA_DIR ?? '.data');
 
 let viteMiddleware: Middleware | undefined;
 let html: ((url: string) => Promise<string>) | undefined;
@@ -32,9 +32,7 @@ if (dev) {
 }
 
 const app = await createMusicApp({
-  dataDir,
-  database: { url: process.env.DATABASE_URL, dataDir },
-  baseUrl: process.env.APP_URL,
+  ...optionsFromEnv(),
   // Vite's dev client injects inline scripts, so the CSP only applies to the built site.
   securityHeaders: { csp: !dev },
   ...(html ? { spa: { html } } : {}),
@@ -42,6 +40,8 @@ const app = await createMusicApp({
 });
 if (app.migrated.length)
   console.log(`Migrated the ${app.kit.db.kind} database: ${app.migrated.length} migrations.`);
+// First start (the users table was just created): default roles and the demo admin.
+if (app.migrated.includes('users/001-users')) await app.seed();
 
 const { url } = await app.start(port, host);
 console.log(`Music is running at ${url}${dev ? ' (dev, hot reload)' : ''}`);

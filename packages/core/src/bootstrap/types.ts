@@ -48,3 +48,27 @@ export interface BootstrapData {
   i18n: { language: string; lines: Record<string, string> };
   [key: string]: unknown;
 }
+
+/** A navigation menu, placed at one or more positions (`auth-dropdown`, `footer`, …). */
+export interface Menu {
+  id: number | string;
+  name?: string;
+  positions: string[];
+  items: MenuItem[];
+}
+
+/** A menu entry; shown only to users holding ALL its role ids and ALL its permissions, and only with an action. */
+export interface MenuItem {
+  id: number | string;
+  label: string;
+  icon?: string | null;
+  /** `link` (a URL, possibly external) or `route` (a path inside the app). */
+  type: 'link' | 'route';
+  /** The URL or path; items without one are never shown. */
+  action?: string | null;
+  target?: string | null;
+  /** Role ids the user must all hold. */
+  roles?: number[];
+  /** Permission names the user must all hold. */
+  permissions?: string[];
+}

@@ -1,7 +1,15 @@
+export { BootstrapContext, CookiesContext, HttpContext, WorkspaceContext } from './contexts';
 export {
-  BacklineProvider,
-  type BacklineProviderProps,
+  type ThemeState,
   useBootstrap,
   useBootstrapStore,
+  useCan,
+  useCookies,
+  useHttp,
   useSettings,
-} from './provider';
+  useTheme,
+  useUser,
+  useWorkspace,
+  type WorkspaceState,
+} from './hooks';
+export { BacklineProvider, type BacklineProviderProps } from './provider';

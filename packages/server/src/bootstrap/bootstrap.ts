@@ -44,7 +44,11 @@ export async function buildBootstrap(
     themes: { all: [], selectedThemeId: null },
     i18n: { language: 'en', lines: {} },
   };
-  for (const module of modules) await module.bootstrap?.(ctx, data, kit);
+  for (const module of modules) {
+    // Most contributions are synchronous; awaiting only real promises keeps this off the microtask queue.
+    const pending = module.bootstrap?.(ctx, data, kit);
+    if (pending) await pending;
+  }
   return data;
 }
 

@@ -91,7 +91,15 @@ export class BacklineRouter {
 
 function parse(schema: ZodType | undefined, value: unknown): never {
   if (!schema) return value as never;
+  return validateInput(schema, value) as never;
+}
+
+/**
+ * Parses input that can only be described at request time (fields named by a setting, for example) with the
+ * same 422 answer as declared schemas.
+ */
+export function validateInput<S extends ZodType>(schema: S, value: unknown): output<S> {
   const result = schema.safeParse(value);
   if (!result.success) throw new ValidationError(zodFieldErrors(result.error));
-  return result.data as never;
+  return result.data;
 }

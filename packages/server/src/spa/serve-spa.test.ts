@@ -28,8 +28,14 @@ describe.each(testDatabases())('single-page client on $name', (database) => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/text\/html/);
     const html = String(response.data);
-    const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+    const csp = response.headers.get('content-security-policy') ?? '';
+    const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]{24})'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("object-src 'none'");
+    // Every page gets its own nonce.
+    const again = (await server.session().get('/some/client/route')).headers.get('content-security-policy');
+    expect(again).not.toBe(csp);
     const match = /<script nonce="([^"]+)">window\.bootstrapData=(.*?);<\/script>/.exec(html);
     expect(match?.[1]).toBe(nonce);
     const data = JSON.parse(JSON.parse(match![2]!));

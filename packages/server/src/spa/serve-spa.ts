@@ -66,7 +66,12 @@ export function serveSpa(options: SpaOptions, kit: Kit): Middleware {
 
 async function renderIndex(ctx: Context, template: string, kit: Kit): Promise<string> {
   const data = await kit.bootstrap(ctx);
-  const nonce = ctx.state.cspNonce ? ` nonce="${ctx.state.cspNonce}"` : '';
+  let nonce = '';
+  if (ctx.state.csp) {
+    const value = ctx.state.csp.nonce();
+    ctx.set('Content-Security-Policy', ctx.state.csp.document(value));
+    nonce = ` nonce="${value}"`;
+  }
   const script = `<script${nonce}>window.${BOOTSTRAP_GLOBAL}=${scriptSafeJson(encodeBootstrap(data))};</script>`;
   const siteName = String((data.settings.branding as { site_name?: string } | undefined)?.site_name ?? '');
   let out = template.replace('</head>', `${script}</head>`);

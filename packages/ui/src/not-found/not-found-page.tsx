@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../button/button';
 
 export interface NotFoundPageProps {
-  /** Renders the home link; pass your router's Link so navigation stays client-side. */
+  /**
+   * Renders the home link yourself. Usually unnecessary: under `UiProvider` the built-in link already
+   * navigates client-side.
+   */
   renderLink?: (props: { href: string; className: string; children: string }) => ReactNode;
 }
 
@@ -16,13 +20,7 @@ export function NotFoundPage({ renderLink }: NotFoundPageProps) {
         404
       </p>
       <h1 className="bl-not-found__title">{t("Looks like you've found the doorway to the great nothing")}</h1>
-      {renderLink ? (
-        renderLink(link)
-      ) : (
-        <a href={link.href} className={link.className} data-variant="primary" data-size="md">
-          {link.children}
-        </a>
-      )}
+      {renderLink ? renderLink(link) : <ButtonLink href={link.href}>{link.children}</ButtonLink>}
     </main>
   );
 }

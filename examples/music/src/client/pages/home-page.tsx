@@ -1,4 +1,4 @@
-import { useSettings } from '@backline/core/react';
+import { useHttp, useSettings } from '@backline/core/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
@@ -10,12 +10,11 @@ interface Health {
 export function HomePage() {
   const { t } = useTranslation();
   const siteName = useSettings<string>('branding.site_name', '');
+  const http = useHttp();
   const health = useQuery({
     queryKey: ['health'],
-    queryFn: async (): Promise<Health> => {
-      const response = await fetch('/api/v1/health', { credentials: 'include' });
-      return response.json();
-    },
+    // `health` goes to /api/v1/health through the client's call conventions.
+    queryFn: ({ signal }) => http.get<Health>('health', { signal }),
   });
   return (
     <main className="home">

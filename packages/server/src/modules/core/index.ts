@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { encodeBootstrap, type ThemeRecord } from '../../bootstrap/bootstrap';
 import { defineRoute } from '../../http/routes';
 import { defineModule } from '../../kit';
+import { themeRecords } from './theme-cache';
 import { DEFAULT_THEMES } from './themes';
 
 const ACTIVE_THEME_COOKIE = 'be-active-theme';
@@ -78,21 +79,26 @@ export const coreModule = () =>
           query: z.object({}).passthrough(),
           handler: async ({ ctx, kit }) => {
             ctx.set('Cache-Control', 'no-store');
-            return { data: { data: encodeBootstrap(await kit.bootstrap(ctx)) } };
+            // `{data: {data: encoded}}`, written out directly: Koa would otherwise walk the object again.
+            ctx.type = 'application/json';
+            return `{"data":{"data":${JSON.stringify(encodeBootstrap(await kit.bootstrap(ctx)))}}}`;
           },
         }),
       );
     },
     async bootstrap(ctx, data, kit) {
-      const rows: ThemeRecord[] = await kit
-        .knex('themes')
-        .select('id', 'name', 'is_dark', 'default_light', 'default_dark', 'colors')
-        .orderBy('id');
+      // Cached: a query per bootstrap answer was most of its cost (see docs/benchmarks.md).
+      const rows = await themeRecords(kit.knex);
       const chosen = Number(ctx.cookies.get(ACTIVE_THEME_COOKIE));
       const userChange = await kit.settings.get<boolean>('themes.user_change', true);
       const defaultId = await kit.settings.get<number>('themes.default_id', 0);
-      const pick = (id: number) => rows.find((theme) => theme.id === id);
-      const selected = (userChange && pick(chosen)) || pick(defaultId) || rows[0];
-      data.themes = { all: rows, selectedThemeId: selected?.id ?? null };
+      let byChoice: ThemeRecord | undefined;
+      let byDefault: ThemeRecord | undefined;
+      for (const theme of rows) {
+        if (theme.id === chosen) byChoice = theme;
+        if (theme.id === defaultId) byDefault = theme;
+      }
+      const selected = (userChange && byChoice) || byDefault || rows[0];
+      data.themes = { all: [...rows], selectedThemeId: selected?.id ?? null };
     },
   });

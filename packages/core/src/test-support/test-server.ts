@@ -1,0 +1,216 @@
+/**
+ * Test support (not part of the package API): a module that lets the client tests watch what really
+ * reaches a Backline server, and a cookie-keeping fetch so the client can run in Node like in a browser.
+ */
+import { type Context, defineModule, defineRoute, encodeBootstrap, type HttpMethod } from '@backline/server';
+import { type RunningServer, startTestServer, testDatabases } from '@internal/testing';
+import { type CookieSource, createMemoryCookies } from '../cookies/cookies';
+import { createHttpClient, type HttpClient, type HttpClientOptions } from '../http/http-client';
+
+const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** What the echo routes answer: the request as the server's handlers saw it. */
+export interface Echo {
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  workspaceId: number;
+  with: string[];
+  headers: Record<string, string | undefined>;
+  body: unknown;
+}
+
+const echo = (ctx: Context): Echo => ({
+  method: ctx.method,
+  path: ctx.path,
+  query: ctx.query as Record<string, string | string[]>,
+  workspaceId: ctx.state.workspaceId,
+  with: ctx.state.with,
+  headers: {
+    accept: ctx.get('accept') || undefined,
+    cookie: ctx.get('cookie') || undefined,
+    'content-type': ctx.get('content-type') || undefined,
+    'x-xsrf-token': ctx.get('x-xsrf-token') || undefined,
+    'x-http-method-override': ctx.get('x-http-method-override') || undefined,
+  },
+  body: ctx.request.body,
+});
+
+/** Counts hits per key, so tests can tell how many attempts really reached the server. */
+const hits = new Map<string, number>();
+
+/**
+ * Routes: `echo` (every method, also under `auth/` and `secure/`), `echo-raw` (multipart as bytes),
+ * `flaky/{key}?fail=N&status=S&mode=network|status` (fails N times, then succeeds), `hits/{key}`,
+ * `validation` (422 with field errors and an action), `boom` (an unexpected 500), and
+ * `test-login`/`test-logout` answering bootstrap data like the auth module does.
+ */
+export const echoModule = defineModule({
+  id: 'client-test',
+  settings: {
+    'client_test.greeting': { value: 'Hello from the server', public: true },
+    'client_test.secret': { value: 'never-in-the-browser' },
+  },
+  routes(router) {
+    for (const method of METHODS) {
+      router.add(defineRoute({ method, path: 'echo', handler: ({ ctx }) => echo(ctx) }));
+      router.add(defineRoute({ method, path: 'auth/echo', handler: ({ ctx }) => echo(ctx) }));
+      router.add(defineRoute({ method, path: 'secure/echo', handler: ({ ctx }) => echo(ctx) }));
+      router.add(
+        defineRoute({
+          method,
+          path: 'flaky/{key}',
+          handler: ({ ctx }) => {
+            const key = String(ctx.params.key);
+            const count = (hits.get(key) ?? 0) + 1;
+            hits.set(key, count);
+            if (count <= Number(ctx.query.fail ?? 0)) {
+              if (ctx.query.mode === 'network') {
+                // A real network failure: the connection dies before any answer.
+                ctx.respond = false;
+                ctx.req.socket.destroy();
+                return undefined;
+              }
+              ctx.status = Number(ctx.query.status ?? 503);
+              return { message: `Failure ${count}` };
+            }
+            return { hits: count, method: ctx.method };
+          },
+        }),
+      );
+    }
+    router.add(
+      defineRoute({
+        method: 'POST',
+        path: 'echo-raw',
+        handler: async ({ ctx }) => {
+          const chunks: Buffer[] = [];
+          for await (const chunk of ctx.req) chunks.push(chunk as Buffer);
+          return { contentType: ctx.get('content-type'), raw: Buffer.concat(chunks).toString('utf8') };
+        },
+      }),
+    );
+    router.add(
+      defineRoute({
+        method: 'GET',
+        path: 'hits/{key}',
+        handler: ({ ctx }) => ({ hits: hits.get(String(ctx.params.key)) ?? 0 }),
+      }),
+    );
+    router.add(
+      defineRoute({
+        method: 'POST',
+        path: 'validation',
+        handler: ({ ctx }) => {
+          ctx.status = 422;
+          // One field as a plain string, one as a list: the client must normalise both.
+          return {
+            message: 'The email field is required.',
+            errors: { email: 'The email field is required.', password: ['Too short.', 'Too plain.'] },
+          };
+        },
+      }),
+    );
+    router.add(
+      defineRoute({
+        method: 'POST',
+        path: 'upgrade-required',
+        handler: ({ ctx }) => {
+          ctx.status = 403;
+          return {
+            message: 'Upgrade to upload more tracks.',
+            action: { label: 'Upgrade', action: '/pricing' },
+          };
+        },
+      }),
+    );
+    router.add(
+      defineRoute({
+        method: 'GET',
+        path: 'boom',
+        handler: () => {
+          throw new Error('internal detail');
+        },
+      }),
+    );
+    router.add(
+      defineRoute({
+        method: 'POST',
+        path: 'test-login',
+        handler: async ({ ctx, kit }) => {
+          const data = await kit.bootstrap(ctx);
+          data.user = {
+            id: 7,
+            email: 'ada@example.com',
+            display_name: 'Ada',
+            roles: [{ id: 2, name: 'editors' }],
+            permissions: [{ name: 'admin.access' }],
+            subscriptions: [{ id: 1, valid: true }],
+          };
+          return { bootstrapData: encodeBootstrap(data) };
+        },
+      }),
+    );
+    router.add(
+      defineRoute({
+        method: 'POST',
+        path: 'test-login-two-factor',
+        handler: () => ({ two_factor: true }),
+      }),
+    );
+  },
+  bootstrap(_ctx, data) {
+    // Visitors get the guest role, with one restricted permission.
+    data.guest_role = {
+      id: 1,
+      name: 'guests',
+      permissions: [{ name: 'music.view', restrictions: [{ name: 'max_plays', value: 10 }] }],
+    };
+  },
+});
+
+/** Starts a real Backline server (first test database) with the echo module. */
+export function startEchoServer(): Promise<RunningServer> {
+  const [database] = testDatabases();
+  return startTestServer(database!, { modules: [echoModule] });
+}
+
+/** A request as it went on the wire (the server's method override hides the wire method from handlers). */
+export interface SentRequest {
+  method: string;
+  url: string;
+  credentials: RequestCredentials | undefined;
+}
+
+/**
+ * A fetch that keeps cookies in `jar`, the way a browser keeps them for a page: Set-Cookie answers are
+ * stored, and cookies are sent only when the request asks for credentials (as on a cross-site call).
+ * Every request is logged in `sent`.
+ */
+export function cookieFetch(jar: CookieSource, sent: SentRequest[] = []): typeof fetch {
+  return async (input, init = {}) => {
+    sent.push({ method: init.method ?? 'GET', url: String(input), credentials: init.credentials });
+    const headers = new Headers(init.headers);
+    if (init.credentials === 'include' && jar.cookie) headers.set('Cookie', jar.cookie);
+    const response = await fetch(input, { ...init, headers });
+    for (const line of response.headers.getSetCookie()) jar.cookie = line;
+    return response;
+  };
+}
+
+/** A client as a browser page on `server` would have it: its own cookie jar, fast retries. */
+export function browserLikeClient(
+  server: RunningServer,
+  options: HttpClientOptions = {},
+): { http: HttpClient; cookies: CookieSource; sent: SentRequest[] } {
+  const cookies = options.cookies ?? createMemoryCookies();
+  const sent: SentRequest[] = [];
+  const http = createHttpClient({
+    baseUrl: server.url,
+    cookies,
+    fetch: cookieFetch(cookies, sent),
+    retryDelay: 1,
+    ...options,
+  });
+  return { http, cookies, sent };
+}

@@ -1,0 +1,128 @@
+import type { Knex } from 'knex';
+import type { Context } from 'koa';
+import { HttpError } from '../../http/errors';
+import { defineModule, type Kit } from '../../kit';
+import {
+  ADMIN_PERMISSION,
+  grants,
+  grantToRole,
+  guestRole,
+  type PermissionGrant,
+  userPermissions,
+} from './permissions';
+
+/** The roles every install has. */
+export const DEFAULT_ROLES = {
+  /** Given to every new user. */
+  users: 'users',
+  /** Stands for visitors who are not logged in. */
+  guests: 'guests',
+  /** Holds `admin`, which grants every permission. */
+  admin: 'admin',
+} as const;
+
+/** Creates the default roles and the admin permission when missing; safe to run again. */
+export async function seedDefaultRoles(knex: Knex): Promise<void> {
+  await knex('roles')
+    .insert([
+      { name: DEFAULT_ROLES.users, description: 'Every registered user', default: true, guests: false },
+      {
+        name: DEFAULT_ROLES.guests,
+        description: 'Visitors who are not logged in',
+        default: false,
+        guests: true,
+      },
+      { name: DEFAULT_ROLES.admin, description: 'Full access', default: false, guests: false },
+    ])
+    .onConflict('name')
+    .ignore();
+  const admin: { id: number } = await knex('roles').where({ name: DEFAULT_ROLES.admin }).first('id');
+  await grantToRole(knex, admin.id, ADMIN_PERMISSION);
+}
+
+const cache = new WeakMap<Context, Promise<PermissionGrant[]>>();
+
+/** The caller's permissions: the signed-in user's, or the guests role's for a visitor. Cached per request. */
+export function requestPermissions(ctx: Context, kit: Kit): Promise<PermissionGrant[]> {
+  let found = cache.get(ctx);
+  if (!found) {
+    const user = ctx.state.user;
+    found = user
+      ? userPermissions(kit.knex, user.id)
+      : guestRole(kit.knex).then((role) => role?.permissions ?? []);
+    cache.set(ctx, found);
+  }
+  return found;
+}
+
+/** Whether the caller holds a permission (or `admin`). Visitors are checked against the guests role. */
+export async function can(ctx: Context, kit: Kit, permission: string): Promise<boolean> {
+  return grants(await requestPermissions(ctx, kit), permission);
+}
+
+/**
+ * Roles and permissions: the tables, the default roles, the route guard behind `auth: true` (401) and
+ * `permission: '…'` (403), and the guests role in visitors' bootstrap data. Install after `users`.
+ */
+export const permissionsModule = () =>
+  defineModule({
+    id: 'permissions',
+    migrations: {
+      '001-roles-and-permissions': {
+        async up(knex) {
+          await knex.schema.createTable('roles', (t) => {
+            t.increments('id');
+            t.string('name', 100).notNullable().unique();
+            t.string('description', 255);
+            t.boolean('default').notNullable().defaultTo(false);
+            t.boolean('guests').notNullable().defaultTo(false);
+            t.timestamps(true, true);
+          });
+          await knex.schema.createTable('permissions', (t) => {
+            t.increments('id');
+            t.string('name', 150).notNullable().unique();
+            t.string('description', 255);
+            t.jsonb('restrictions').notNullable().defaultTo('[]');
+            t.timestamps(true, true);
+          });
+          await knex.schema.createTable('role_permissions', (t) => {
+            t.integer('role_id').notNullable().references('roles.id').onDelete('CASCADE');
+            t.integer('permission_id').notNullable().references('permissions.id').onDelete('CASCADE');
+            t.jsonb('restrictions').notNullable().defaultTo('[]');
+            t.primary(['role_id', 'permission_id']);
+          });
+          await knex.schema.createTable('user_roles', (t) => {
+            t.integer('user_id').notNullable().references('users.id').onDelete('CASCADE');
+            t.integer('role_id').notNullable().references('roles.id').onDelete('CASCADE');
+            t.primary(['user_id', 'role_id']);
+            t.index('role_id');
+          });
+          await knex.schema.createTable('user_permissions', (t) => {
+            t.integer('user_id').notNullable().references('users.id').onDelete('CASCADE');
+            t.integer('permission_id').notNullable().references('permissions.id').onDelete('CASCADE');
+            t.jsonb('restrictions').notNullable().defaultTo('[]');
+            t.primary(['user_id', 'permission_id']);
+          });
+          await seedDefaultRoles(knex);
+        },
+        async down(knex) {
+          for (const table of ['user_permissions', 'user_roles', 'role_permissions', 'permissions', 'roles'])
+            await knex.schema.dropTable(table);
+        },
+      },
+    },
+    routes(router, kit) {
+      router.guards.push(async (ctx, route) => {
+        if (route.auth && !ctx.state.user) throw new HttpError(401, 'Unauthenticated.');
+        if (route.permission && !(await can(ctx, kit, route.permission)))
+          throw new HttpError(403, 'You do not have permission to do this.');
+      });
+    },
+    async bootstrap(ctx, data, kit) {
+      // Visitors act as the guests role; a signed-in user's own permissions travel with `user`.
+      if (!ctx.state.user) data.guest_role = await guestRole(kit.knex);
+    },
+    async seed(kit) {
+      await seedDefaultRoles(kit.knex);
+    },
+  });

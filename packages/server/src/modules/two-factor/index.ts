@@ -1,0 +1,242 @@
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import { encodeBootstrap } from '../../bootstrap/bootstrap';
+import { HttpError, ValidationError } from '../../http/errors';
+import { defineRoute } from '../../http/routes';
+import { defineModule, type Kit } from '../../kit';
+import { requireConfirmedPassword } from '../passwords/confirmation';
+import { signIn, signOut, updateSessionPayload } from '../sessions/session-store';
+import { serializeUser } from '../users/serialize-user';
+import { User } from '../users/user-model';
+import { CHALLENGE_MAX_ATTEMPTS } from './challenge';
+import {
+  encryptTwoFactor,
+  generateRecoveryCodes,
+  RECOVERY_CODE_LENGTH,
+  readRecoveryCodes,
+  readSecret,
+  storeRecoveryCodes,
+} from './secrets';
+import { consumeTotp, generateTotpSecret, otpauthUrl, safeEqual } from './totp';
+
+/** 5 two-factor attempts per minute per user, across challenges and confirmations. */
+export const TWO_FACTOR_LIMIT = { points: 5, duration: 60 };
+const INVALID_CODE = 'The provided two factor authentication code was invalid.';
+const INVALID_RECOVERY_CODE = 'The provided two factor recovery code was invalid.';
+const EXPIRED = 'Your login attempt has expired. Please log in again.';
+
+/**
+ * Spends a recovery code: inside a transaction that locks the user's row, so a code works exactly once even
+ * when two requests race with it.
+ */
+async function consumeRecoveryCode(kit: Kit, userId: number, code: string): Promise<boolean> {
+  return kit.knex.transaction(async (trx) => {
+    const user = await User.query(trx).findById(userId).forUpdate();
+    if (!user) return false;
+    const codes = readRecoveryCodes(kit, user);
+    const index = codes.findIndex((candidate) => safeEqual(candidate, code));
+    if (index < 0) return false;
+    codes.splice(index, 1);
+    await storeRecoveryCodes(kit, trx, userId, codes);
+    return true;
+  });
+}
+
+const codeField = z
+  .string({ error: 'The code field must be a string.' })
+  .regex(/^\d{6}$/, 'The code field must be 6 digits.');
+const recoveryCodeField = z
+  .string({ error: 'The recovery code field must be a string.' })
+  .length(RECOVERY_CODE_LENGTH, `The recovery code field must be ${RECOVERY_CODE_LENGTH} characters.`);
+
+/** The user, freshly read, with the codes the owner may see (password just confirmed). */
+async function ownerView(kit: Kit, userId: number) {
+  const user = await User.query(kit.knex).findById(userId);
+  if (!user) throw new HttpError(404, 'Not found.');
+  return { user: await serializeUser(kit, user, { recoveryCodes: readRecoveryCodes(kit, user) }) };
+}
+
+/**
+ * Two-factor authentication: TOTP secrets and recovery codes (encrypted at rest), the login challenge, and
+ * the endpoints that enable, confirm, show, regenerate and disable it. Install after `sessions`.
+ */
+export const twoFactorModule = () =>
+  defineModule({
+    id: 'two-factor',
+    migrations: {
+      '001-two-factor-columns': {
+        async up(knex) {
+          await knex.schema.alterTable('users', (t) => {
+            t.text('two_factor_secret');
+            t.text('two_factor_recovery_codes');
+            t.timestamp('two_factor_confirmed_at', { useTz: true });
+            t.integer('two_factor_last_step');
+          });
+        },
+        async down(knex) {
+          await knex.schema.alterTable('users', (t) => {
+            t.dropColumns(
+              'two_factor_secret',
+              'two_factor_recovery_codes',
+              'two_factor_confirmed_at',
+              'two_factor_last_step',
+            );
+          });
+        },
+      },
+    },
+    routes(router) {
+      router.add(
+        defineRoute({
+          method: 'POST',
+          path: 'auth/two-factor-challenge',
+          summary: 'Finish a login with a TOTP code or a recovery code',
+          body: z
+            .object({ code: codeField.optional(), recovery_code: recoveryCodeField.optional() })
+            .superRefine((value, ctx) => {
+              if (!value.code && !value.recovery_code)
+                ctx.addIssue({ code: 'custom', path: ['code'], message: 'The code field is required.' });
+            }),
+          handler: async ({ body, ctx, kit }) => {
+            const field = body.code ? 'code' : 'recovery_code';
+            const challenge = ctx.state.session?.payload.two_factor_challenge;
+            if (!challenge || challenge.expires_at <= kit.now().getTime())
+              throw new ValidationError({ [field]: [EXPIRED] }, EXPIRED);
+            await kit.rateLimits.consume('two-factor', String(challenge.user_id), {
+              ...TWO_FACTOR_LIMIT,
+              field,
+            });
+            const user = await User.query(kit.knex).findById(challenge.user_id);
+            const secret = user?.two_factor_confirmed_at ? readSecret(kit, user) : null;
+            const valid =
+              !!user &&
+              !!secret &&
+              (body.code
+                ? await consumeTotp(kit.knex, user.id, secret, body.code, kit.now())
+                : await consumeRecoveryCode(kit, user.id, body.recovery_code!));
+            if (!valid) {
+              const attempts = challenge.attempts + 1;
+              // Past the cap the pending login is gone: guessing must start over from the password.
+              if (attempts >= CHALLENGE_MAX_ATTEMPTS) await signOut(ctx, kit);
+              else await updateSessionPayload(ctx, kit, { two_factor_challenge: { ...challenge, attempts } });
+              const message = body.code ? INVALID_CODE : INVALID_RECOVERY_CODE;
+              throw new ValidationError({ [field]: [message] }, message);
+            }
+            await kit.rateLimits.reset('two-factor', String(user.id), TWO_FACTOR_LIMIT);
+            // A new session id on completion; the pending one is deleted.
+            await signIn(ctx, kit, user, { remember: challenge.remember });
+            return { bootstrapData: encodeBootstrap(await kit.bootstrap(ctx)) };
+          },
+        }),
+      );
+
+      router.add(
+        defineRoute({
+          method: 'POST',
+          path: 'auth/user/two-factor-authentication',
+          summary: 'Enable two-factor: a new secret and recovery codes, pending confirmation',
+          auth: true,
+          handler: async ({ ctx, kit }) => {
+            requireConfirmedPassword(ctx, kit);
+            const user = ctx.state.user!;
+            // Enabling twice keeps the secret the user may already have scanned; disable first to start over.
+            if (!user.two_factor_secret) {
+              const patch = {
+                ...encryptTwoFactor(kit, user.id, {
+                  secret: generateTotpSecret(),
+                  codes: generateRecoveryCodes(),
+                }),
+                two_factor_confirmed_at: null,
+                two_factor_last_step: null,
+              };
+              await User.query(kit.knex).findById(user.id).patch(patch);
+            }
+            return ownerView(kit, user.id);
+          },
+        }),
+      );
+
+      router.add(
+        defineRoute({
+          method: 'DELETE',
+          path: 'auth/user/two-factor-authentication',
+          summary: 'Disable two-factor',
+          auth: true,
+          handler: async ({ ctx, kit }) => {
+            requireConfirmedPassword(ctx, kit);
+            await User.query(kit.knex).findById(ctx.state.user!.id).patch({
+              two_factor_secret: null,
+              two_factor_recovery_codes: null,
+              two_factor_confirmed_at: null,
+              two_factor_last_step: null,
+            });
+            return ownerView(kit, ctx.state.user!.id);
+          },
+        }),
+      );
+
+      router.add(
+        defineRoute({
+          method: 'GET',
+          path: 'auth/user/two-factor/qr-code',
+          summary: 'The QR code (SVG) and setup key for an authenticator app',
+          auth: true,
+          handler: async ({ ctx, kit }) => {
+            // The secret is a second factor in itself, so showing it needs the same fresh confirmation.
+            requireConfirmedPassword(ctx, kit);
+            const user = ctx.state.user!;
+            const secret = readSecret(kit, user);
+            if (!secret) throw new HttpError(404, 'Two factor authentication is not enabled.');
+            const issuer = await kit.settings.get<string>('branding.site_name', 'Backline');
+            const svg = await QRCode.toString(otpauthUrl(user.email, issuer, secret), {
+              type: 'svg',
+              margin: 1,
+            });
+            ctx.set('Cache-Control', 'no-store');
+            return { svg, secret };
+          },
+        }),
+      );
+
+      router.add(
+        defineRoute({
+          method: 'POST',
+          path: 'auth/user/confirmed-two-factor-authentication',
+          summary: 'Confirm two-factor with a code from the authenticator app',
+          auth: true,
+          body: z.object({ code: codeField }),
+          handler: async ({ body, ctx, kit }) => {
+            requireConfirmedPassword(ctx, kit);
+            const user = ctx.state.user!;
+            await kit.rateLimits.consume('two-factor', String(user.id), {
+              ...TWO_FACTOR_LIMIT,
+              field: 'code',
+            });
+            const secret = readSecret(kit, user);
+            if (!secret || !(await consumeTotp(kit.knex, user.id, secret, body.code, kit.now())))
+              throw new ValidationError({ code: [INVALID_CODE] }, INVALID_CODE);
+            await kit.rateLimits.reset('two-factor', String(user.id), TWO_FACTOR_LIMIT);
+            await User.query(kit.knex).findById(user.id).patch({ two_factor_confirmed_at: kit.now() });
+            return ownerView(kit, user.id);
+          },
+        }),
+      );
+
+      router.add(
+        defineRoute({
+          method: 'POST',
+          path: 'auth/user/two-factor-recovery-codes',
+          summary: 'Replace the recovery codes with 8 new ones',
+          auth: true,
+          handler: async ({ ctx, kit }) => {
+            requireConfirmedPassword(ctx, kit);
+            const user = ctx.state.user!;
+            if (!user.two_factor_secret)
+              throw new HttpError(404, 'Two factor authentication is not enabled.');
+            await storeRecoveryCodes(kit, kit.knex, user.id, generateRecoveryCodes());
+            return ownerView(kit, user.id);
+          },
+        }),
+      );
+    },
+  });

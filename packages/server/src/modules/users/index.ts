@@ -1,0 +1,43 @@
+import { defineModule } from '../../kit';
+import { passwordConfirmedWithin } from '../passwords/confirmation';
+import { readRecoveryCodes } from '../two-factor/secrets';
+import { serializeUser } from './serialize-user';
+
+/**
+ * The users table (accounts.md §3) and the signed-in user in bootstrap data. Install first of the account
+ * modules; `accounts()` installs them all in order.
+ */
+export const usersModule = () =>
+  defineModule({
+    id: 'users',
+    migrations: {
+      '001-users': {
+        async up(knex) {
+          await knex.schema.createTable('users', (t) => {
+            t.increments('id');
+            // Stored in normal form (NFKC, lower case), so the unique index is case- and look-alike-proof.
+            t.string('email', 255).notNullable().unique();
+            t.string('password', 255);
+            t.string('first_name', 100);
+            t.string('last_name', 100);
+            t.string('avatar', 2048);
+            t.string('language', 12);
+            t.string('country', 2);
+            t.string('timezone', 64);
+            t.timestamp('email_verified_at', { useTz: true });
+            t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+            t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+          });
+        },
+        async down(knex) {
+          await knex.schema.dropTable('users');
+        },
+      },
+    },
+    async bootstrap(ctx, data, kit) {
+      const user = ctx.state.user;
+      if (!user) return;
+      const recoveryCodes = passwordConfirmedWithin(ctx, kit) ? readRecoveryCodes(kit, user) : undefined;
+      data.user = { ...(await serializeUser(kit, user, { recoveryCodes })) };
+    },
+  });

@@ -1,0 +1,64 @@
+import type { Kit } from '../../kit';
+import { type PermissionGrant, userAccess } from '../permissions/permissions';
+import type { User } from './user-model';
+
+/** The user as the browser sees it (spec accounts.md §3, User). */
+export interface UserResource {
+  id: number;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  display_name: string;
+  avatar: string | null;
+  language: string | null;
+  country: string | null;
+  timezone: string | null;
+  email_verified_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  roles: { id: number; name: string }[];
+  permissions: PermissionGrant[];
+  subscriptions: { id: number; valid: boolean }[];
+  two_factor_confirmed_at: Date | null;
+  /** Only while the password was confirmed in this session; an empty list otherwise. */
+  two_factor_recovery_codes: string[];
+}
+
+/** First and last name, or the part of the address before the @. */
+export function displayName(user: Pick<User, 'first_name' | 'last_name' | 'email'>): string {
+  const name = [user.first_name, user.last_name].filter(Boolean).join(' ').trim();
+  return name || user.email.split('@')[0]!;
+}
+
+/**
+ * Serialises a user with roles, permissions and subscriptions. Recovery codes are a second way past
+ * two-factor, so they are only included when `recoveryCodes` is given (the caller decides: the owner, with a
+ * freshly confirmed password).
+ */
+export async function serializeUser(
+  kit: Kit,
+  user: User,
+  options: { recoveryCodes?: string[] } = {},
+): Promise<UserResource> {
+  const { roles, permissions } = await userAccess(kit.knex, user.id);
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    display_name: displayName(user),
+    avatar: user.avatar,
+    language: user.language,
+    country: user.country,
+    timezone: user.timezone,
+    email_verified_at: user.email_verified_at,
+    created_at: user.created_at,
+    updated_at: user.updated_at,
+    roles,
+    permissions,
+    // Billing is another module's; until it contributes, nobody is subscribed.
+    subscriptions: [],
+    two_factor_confirmed_at: user.two_factor_confirmed_at,
+    two_factor_recovery_codes: options.recoveryCodes ?? [],
+  };
+}

@@ -1,0 +1,251 @@
+import type { User } from '@backline/core';
+import type { ReactNode } from 'react';
+import type { Key } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../avatar/avatar';
+import { Button, ButtonLink, IconButton } from '../button/button';
+import { ChevronDownIcon, LogoutIcon, MenuIcon, MoonIcon, SunIcon, UserIcon } from '../icons/icons';
+import { Menu, MenuItem, MenuTrigger } from '../menu/menu';
+import { useIsMobile } from '../responsive/media-query';
+import { cx } from '../utils/cx';
+import {
+  type AccountMenuEntry,
+  accountMenuEntries,
+  hasValidSubscription,
+  userDisplayName,
+  visitorEntries,
+} from './account-menu';
+import { Logo } from './logo';
+import { isCurrentItem, MenuLinks, menuItemLinkProps } from './menu-links';
+import { type Branding, linkItems, type ShellMenuItem, type ThemeToggle } from './shell-types';
+
+/** The fields of the user the navbar shows. */
+export type NavbarUser = Pick<
+  User,
+  'email' | 'display_name' | 'first_name' | 'last_name' | 'avatar' | 'subscriptions'
+>;
+
+export interface NavbarProps {
+  branding: Branding;
+  /** The navbar's menu items (already filtered by the core's menu rule). */
+  menu?: readonly ShellMenuItem[];
+  /** The logged-in user, or null for a visitor (who sees Login and Register). */
+  user?: NavbarUser | null;
+  /** `registration.disable`: hides Register. */
+  registrationDisabled?: boolean;
+  loginHref?: string;
+  registerHref?: string;
+  /** Items of the `auth-dropdown` menu (already filtered). */
+  accountMenu?: readonly ShellMenuItem[];
+  /** The user's profile page, when the site has one. */
+  profileHref?: string | null;
+  /** Pass when notifications are integrated: the account menu then lists them on mobile, with the count. */
+  notifications?: { unreadCount: number; href?: string } | null;
+  billingHref?: string;
+  /** The theme switch; shown in the account menu only when `canChange` (`themes.user_change`). */
+  theme?: ThemeToggle | null;
+  onLogout?: () => void;
+  /** The notifications popover (bell); shown for logged-in users on wide screens. */
+  notificationsSlot?: ReactNode;
+  /** Extra content before the account area, such as a search field. */
+  children?: ReactNode;
+  /** The current path, to mark the matching menu item with `aria-current="page"`. */
+  currentPath?: string;
+  /** Forces the mobile or desktop layout; by default it follows the 768 px breakpoint. */
+  isMobile?: boolean;
+  className?: string;
+}
+
+/**
+ * The top navigation bar: logo, menu, and either Login/Register for visitors or the account dropdown.
+ * Purely prop-driven; feed it from the core hooks (`useUser`, `useSettings`, the menu filter).
+ */
+export function Navbar({
+  branding,
+  menu = [],
+  user,
+  registrationDisabled,
+  loginHref,
+  registerHref,
+  accountMenu,
+  profileHref,
+  notifications,
+  billingHref,
+  theme,
+  onLogout,
+  notificationsSlot,
+  children,
+  currentPath,
+  isMobile: forcedMobile,
+  className,
+}: NavbarProps) {
+  const { t } = useTranslation();
+  const mediaMobile = useIsMobile();
+  const isMobile = forcedMobile ?? mediaMobile;
+  const links = linkItems(menu);
+
+  return (
+    <header className={cx('bl-navbar', className)} data-mobile={isMobile || undefined}>
+      <div className="bl-navbar__inner">
+        {isMobile && links.length > 0 ? (
+          <MenuTrigger>
+            <IconButton aria-label={t('Menu')}>
+              <MenuIcon />
+            </IconButton>
+            <Menu aria-label={t('Menu')} items={links}>
+              {(item) => (
+                <MenuItem
+                  id={String(item.id)}
+                  {...menuItemLinkProps(item)}
+                  aria-current={isCurrentItem(item, currentPath) ? 'page' : undefined}
+                >
+                  {t(item.label)}
+                </MenuItem>
+              )}
+            </Menu>
+          </MenuTrigger>
+        ) : null}
+        <Logo
+          {...branding}
+          className="bl-navbar__logo"
+          // Without this, a phone would render the light and dark images at desktop size.
+          {...(isMobile ? {} : { logoLightMobile: null, logoDarkMobile: null })}
+        />
+        {!isMobile ? (
+          <MenuLinks items={menu} label={t('Main')} currentPath={currentPath} className="bl-navbar__menu" />
+        ) : null}
+        <div className="bl-navbar__end">
+          {children}
+          {user ? (
+            <>
+              {!isMobile ? notificationsSlot : null}
+              <AccountDropdown
+                user={user}
+                isMobile={isMobile}
+                entries={accountMenuEntries({
+                  items: accountMenu,
+                  profileHref,
+                  notifications,
+                  isMobile,
+                  isSubscribed: hasValidSubscription(user),
+                  billingHref,
+                  theme,
+                })}
+                onToggleTheme={theme?.toggle}
+                onLogout={onLogout}
+              />
+            </>
+          ) : (
+            <VisitorActions
+              isMobile={isMobile}
+              entries={visitorEntries({ registrationDisabled, loginHref, registerHref })}
+            />
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function VisitorActions({
+  isMobile,
+  entries,
+}: {
+  isMobile: boolean;
+  entries: ReturnType<typeof visitorEntries>;
+}) {
+  const { t } = useTranslation();
+  if (isMobile) {
+    return (
+      <MenuTrigger>
+        <IconButton aria-label={t('Account')}>
+          <UserIcon />
+        </IconButton>
+        <Menu aria-label={t('Account')} placement="bottom end" items={entries}>
+          {(entry) => (
+            <MenuItem id={entry.id} href={entry.href}>
+              {t(entry.label)}
+            </MenuItem>
+          )}
+        </Menu>
+      </MenuTrigger>
+    );
+  }
+  return (
+    <div className="bl-navbar__visitor">
+      {entries.map((entry) => (
+        <ButtonLink key={entry.id} href={entry.href} variant={entry.id === 'register' ? 'primary' : 'text'}>
+          {t(entry.label)}
+        </ButtonLink>
+      ))}
+    </div>
+  );
+}
+
+function AccountDropdown({
+  user,
+  isMobile,
+  entries,
+  onToggleTheme,
+  onLogout,
+}: {
+  user: NavbarUser;
+  isMobile: boolean;
+  entries: AccountMenuEntry[];
+  onToggleTheme?: () => void;
+  onLogout?: () => void;
+}) {
+  const { t } = useTranslation();
+  const name = userDisplayName(user);
+  const onAction = (key: Key) => {
+    if (key === 'theme') onToggleTheme?.();
+    if (key === 'logout') onLogout?.();
+  };
+  return (
+    <MenuTrigger>
+      <Button
+        variant="text"
+        className="bl-navbar__account"
+        // Named by attribute: the menu is labelled by this button while the button itself is inert.
+        aria-label={name}
+      >
+        <Avatar name={name} src={user.avatar} size="sm" isDecorative />
+        {!isMobile ? (
+          <>
+            <span className="bl-navbar__account-name">{name}</span>
+            <ChevronDownIcon size={16} />
+          </>
+        ) : null}
+      </Button>
+      <Menu aria-label={name} placement="bottom end" items={entries} onAction={onAction}>
+        {(entry) =>
+          entry.kind === 'link' ? (
+            <MenuItem
+              id={entry.id}
+              href={entry.href}
+              {...(entry.target && { target: entry.target })}
+              end={entry.badge ? <span className="bl-badge">{entry.badge}</span> : undefined}
+            >
+              {t(entry.label)}
+            </MenuItem>
+          ) : (
+            <MenuItem
+              id={entry.id}
+              icon={
+                entry.kind === 'logout' ? (
+                  <LogoutIcon size={18} />
+                ) : entry.label === 'Light mode' ? (
+                  <SunIcon size={18} />
+                ) : (
+                  <MoonIcon size={18} />
+                )
+              }
+            >
+              {t(entry.label)}
+            </MenuItem>
+          )
+        }
+      </Menu>
+    </MenuTrigger>
+  );
+}
