@@ -1,5 +1,5 @@
 import { useHttp, useSettings } from '@backline/core/react';
-import { Button, Form, TextField, toast } from '@backline/ui';
+import { Button, Form, toast } from '@backline/ui';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAuthConfig } from '../config/auth-config';
 import { SentenceLink } from '../i18n/sentence-link';
 import { AuthPage } from '../shared/auth-page';
+import { EmailField } from '../shared/email-field';
 import type { ForgotPasswordPayload, MessageResponse } from '../shared/types';
 import { useAuthForm } from '../shared/use-auth-form';
 import { useQueryEmail, withEmail } from '../shared/use-query-email';
@@ -61,15 +62,10 @@ export function ForgotPasswordPage() {
         {t('Enter the email address of your account and we will send you a link to reset your password.')}
       </p>
       <Form validationBehavior="aria" validationErrors={form.validationErrors} onSubmit={onSubmit}>
-        <TextField
-          name="email"
-          type="email"
-          label={t('Email')}
-          autoComplete="email"
-          value={queryEmail ?? email}
+        <EmailField
+          queryEmail={queryEmail}
+          value={email}
           onChange={form.edit(setEmail)}
-          isDisabled={queryEmail !== null}
-          isRequired
           errorMessage={form.errorFor('email', problems.email)}
         />
         <Button type="submit" fullWidth size="lg" isPending={forgot.isPending}>

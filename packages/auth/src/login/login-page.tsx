@@ -7,6 +7,7 @@ import { useAuthConfig } from '../config/auth-config';
 import { DEFAULT_LOGIN_PAGE_DEFAULTS, demoCredentials } from '../demo/demo-credentials';
 import { SentenceLink } from '../i18n/sentence-link';
 import { AuthPage } from '../shared/auth-page';
+import { EmailField } from '../shared/email-field';
 import { authPaths, loginHeading } from '../shared/headings';
 import { useAuthForm } from '../shared/use-auth-form';
 import { useQueryEmail, withEmail } from '../shared/use-query-email';
@@ -68,15 +69,10 @@ export function LoginPage() {
       }
     >
       <Form validationBehavior="aria" validationErrors={form.validationErrors} onSubmit={onSubmit}>
-        <TextField
-          name="email"
-          type="email"
-          label={t('Email')}
-          autoComplete="email"
-          value={queryEmail ?? email}
+        <EmailField
+          queryEmail={queryEmail}
+          value={email}
           onChange={form.edit(setEmail)}
-          isDisabled={queryEmail !== null}
-          isRequired
           errorMessage={form.errorFor('email', problems.email)}
         />
         <TextField

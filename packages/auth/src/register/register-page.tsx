@@ -7,6 +7,7 @@ import { useAuthConfig } from '../config/auth-config';
 import { SentenceLink } from '../i18n/sentence-link';
 import { splitSentence } from '../i18n/split-sentence';
 import { AuthPage } from '../shared/auth-page';
+import { EmailField } from '../shared/email-field';
 import { authPaths, registerHeading } from '../shared/headings';
 import type { RegistrationPolicy } from '../shared/types';
 import { useAuthForm } from '../shared/use-auth-form';
@@ -87,15 +88,10 @@ export function RegisterPage() {
       }
     >
       <Form validationBehavior="aria" validationErrors={form.validationErrors} onSubmit={onSubmit}>
-        <TextField
-          name="email"
-          type="email"
-          label={t('Email')}
-          autoComplete="email"
-          value={queryEmail ?? email}
+        <EmailField
+          queryEmail={queryEmail}
+          value={email}
           onChange={form.edit(setEmail)}
-          isDisabled={queryEmail !== null}
-          isRequired
           errorMessage={form.errorFor('email', problems.email)}
         />
         <TextField

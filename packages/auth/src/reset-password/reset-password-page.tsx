@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAuthConfig } from '../config/auth-config';
 import { AuthPage } from '../shared/auth-page';
+import { EmailField } from '../shared/email-field';
 import type { MessageResponse, ResetPasswordPayload } from '../shared/types';
 import { useAuthForm } from '../shared/use-auth-form';
 import { useQueryEmail } from '../shared/use-query-email';
@@ -59,15 +60,10 @@ export function ResetPasswordPage() {
     <AuthPage heading={t('Reset your password')}>
       <Form validationBehavior="aria" validationErrors={form.validationErrors} onSubmit={onSubmit}>
         <input type="hidden" name="token" value={token} />
-        <TextField
-          name="email"
-          type="email"
-          label={t('Email')}
-          autoComplete="email"
-          value={queryEmail ?? email}
+        <EmailField
+          queryEmail={queryEmail}
+          value={email}
           onChange={form.edit(setEmail)}
-          isDisabled={queryEmail !== null}
-          isRequired
           errorMessage={form.errorFor('email', problems.email)}
         />
         <TextField
