@@ -2,6 +2,9 @@ import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineProject, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const SOURCE = '@backline/source';
+// Vite's server conditions start with `module`, which points packages such as the AWS SDK at builds
+// (`dist-es`) that only a bundler can load; node then fails on their extensionless imports.
+const serverConditions = defaultServerConditions.filter((condition) => condition !== 'module');
 
 /**
  * One vitest project per package. Workspace packages resolve to their `src/` through the custom
@@ -10,7 +13,7 @@ const SOURCE = '@backline/source';
 export function backlineProject(name: string, test: TestProjectInlineConfiguration['test'] = {}) {
   return defineProject({
     resolve: { conditions: [SOURCE, ...defaultClientConditions] },
-    ssr: { resolve: { conditions: [SOURCE, ...defaultServerConditions], externalConditions: [SOURCE] } },
+    ssr: { resolve: { conditions: [SOURCE, ...serverConditions], externalConditions: [SOURCE] } },
     test: {
       name,
       include: ['src/**/*.test.{ts,tsx}'],

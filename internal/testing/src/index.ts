@@ -1,7 +1,10 @@
 export { bootstrapOf, createTestUser, currentUser, loginOverHttp } from './accounts';
 export { type TestDatabase, tempDir, testDatabases } from './databases';
 export { HttpSession } from './http-session';
+export { type MockOAuthProvider, type MockOAuthUser, startOAuthProvider } from './oauth';
+export { type S3TestServer, startS3Server } from './s3';
 export { type RunningServer, startTestServer } from './server';
 export { type CapturedMail, type SmtpCapture, startSmtpCapture } from './smtp-capture';
 export { alternatingMediansMs, median, medianMs, responseTimesMs, type TimedRequest } from './timing';
 export { totpCode } from './totp';
+export { type DetailedError, multipartBody, TusUpload, type TusUploadOptions, tusUpload } from './uploads';

@@ -24,6 +24,15 @@ export { ForgotPasswordPage, useForgotPassword } from './forgot-password/forgot-
 // Guards
 export { AuthRoute, type AuthRouteProps, type GuardOutcome, guardOutcome } from './guards/auth-route';
 export { GuestRoute } from './guards/guest-route';
+// Human check (spec accounts §5)
+export { loadScript } from './human-check/load-script';
+export {
+  HUMAN_CHECK_SCRIPTS,
+  type HumanCheckAction,
+  type HumanCheckProvider,
+  humanCheckToken,
+} from './human-check/providers';
+export { type HumanCheck, useHumanCheck } from './human-check/use-human-check';
 // i18n
 export { AUTH_STRINGS, type AuthString } from './i18n/auth-strings';
 export { splitSentence } from './i18n/split-sentence';
@@ -60,6 +69,36 @@ export type {
 export { type ClientErrors, useAuthForm } from './shared/use-auth-form';
 export { useAuthRedirect } from './shared/use-auth-redirect';
 export { useBranding, useMenuItems } from './shared/use-branding';
+// Social sign-in
+export {
+  openSocialPopup,
+  readSocialMessage,
+  SOCIAL_POPUP_HEIGHT,
+  SOCIAL_POPUP_POLL_MS,
+  SOCIAL_POPUP_WIDTH,
+  SOCIAL_SERVICES,
+  SOCIAL_STATUSES,
+  type SocialCallbackData,
+  type SocialPopupResult,
+  type SocialService,
+  type SocialStatus,
+} from './social/open-social-popup';
+export {
+  PasswordRequiredDialog,
+  type PasswordRequiredDialogProps,
+  type SocialConnectAnswer,
+} from './social/password-required-dialog';
+export {
+  SOCIAL_SERVICE_NAMES,
+  SocialButtons,
+  type SocialButtonsProps,
+  useEnabledSocialServices,
+  useSocialSignInVisible,
+} from './social/social-buttons';
+export { SocialIcon } from './social/social-icons';
+export { type SocialConnect, useSocialConnect } from './social/use-social-connect';
+export { type SocialLogin, useSocialLogin } from './social/use-social-login';
+export { SOCIAL_ERROR_MESSAGE, type SocialPopupPath } from './social/use-social-popup';
 export { TwoFactorChallenge } from './two-factor/two-factor-challenge';
 export { useTwoFactorChallenge } from './two-factor/use-two-factor-challenge';
 // Validation (spec accounts §5)

@@ -28,6 +28,14 @@ export {
 } from './cookies/cookies';
 export { A_FEW_SECONDS_AGO, formatRelativeTime, type RelativeTimeOptions } from './dates/relative-time';
 export {
+  type DatePreset,
+  DEFAULT_TIMEZONE_SETTING,
+  type FormatDateOptions,
+  formatDate,
+  isValidTimezone,
+  resolveTimezone,
+} from './dates/timezone';
+export {
   DEFAULT_ERROR_MESSAGE,
   type ErrorFeedback,
   type ErrorFeedbackOptions,

@@ -17,6 +17,8 @@ import { createEncrypter } from './security/encrypter';
 import { createRateLimits, type RateLimitOptions } from './security/rate-limits';
 import { type SettingDefinitions, SettingsService } from './settings/settings-service';
 import { type SpaOptions, serveSpa } from './spa/serve-spa';
+import { createStorage, storageConnectSources } from './storage/index';
+import type { Storage, StorageOptions } from './storage/storage';
 
 export interface BacklineOptions {
   /** A database from `createDatabase`, or the options to open one. Defaults to PGlite under `dataDir`. */
@@ -43,6 +45,8 @@ export interface BacklineOptions {
   rateLimits?: RateLimitOptions;
   /** The clock (tests move it); `() => new Date()` by default. */
   now?: () => Date;
+  /** Where uploads live: local disk under `{dataDir}/storage` by default, or an S3-compatible bucket. */
+  storage?: Storage | StorageOptions;
 }
 
 /** The Koa app `createBackline` returns, with the kit and a way to shut everything down. */
@@ -117,6 +121,7 @@ export async function createBackline(options: BacklineOptions = {}): Promise<Bac
       store: db.kind === 'pglite' ? 'memory' : 'database',
       ...options.rateLimits,
     }),
+    storage: createStorage(options.storage, options.dataDir),
   };
 
   const app = new Koa({ proxy: options.proxy ?? false }) as BacklineApp;
@@ -132,7 +137,18 @@ export async function createBackline(options: BacklineOptions = {}): Promise<Bac
   for (const module of modules) module.routes?.(router, kit);
 
   app.use(errorHandler((error, ctx) => log.error(`${ctx.method} ${ctx.path} failed`, error)));
-  app.use(securityHeaders(options.securityHeaders));
+  // Browsers PUT direct uploads to the bucket, so its origin joins the page's connect-src.
+  const storageOrigins = storageConnectSources(kit.storage);
+  app.use(
+    securityHeaders(
+      storageOrigins.length
+        ? {
+            ...options.securityHeaders,
+            connectSources: [...(options.securityHeaders?.connectSources ?? []), ...storageOrigins],
+          }
+        : options.securityHeaders,
+    ),
+  );
   app.use(methodOverride());
   for (const module of modules) if (module.session) app.use(module.session(kit));
   app.use(xsrf());

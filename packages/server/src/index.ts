@@ -4,7 +4,12 @@ export { CLI_USAGE, type CliOutput, runCli } from './cli/commands';
 export { type BacklineApp, type BacklineOptions, createBackline } from './create-backline';
 export { createDatabase, type Database, type DatabaseKind, type DatabaseOptions } from './db/database';
 export { type Migration, type ModuleMigrations, migrate } from './db/migrations';
-export { type EnvironmentOptions, optionsFromEnv } from './env';
+export {
+  type EnvironmentOptions,
+  humanCheckOptionsFromEnv,
+  optionsFromEnv,
+  socialOptionsFromEnv,
+} from './env';
 export { type ErrorBody, type FieldErrors, HttpError, ValidationError } from './http/errors';
 export { booleanish, requiredString } from './http/fields';
 export {
@@ -19,7 +24,14 @@ export {
 } from './http/routes';
 export { type CspPolicy, createCspPolicy, type SecurityHeadersOptions } from './http/security-headers';
 export { XSRF_COOKIE, XSRF_HEADER } from './http/xsrf';
-export { type BacklineModule, defineModule, type Kit, type Logger, type PermissionDefinition } from './kit';
+export {
+  type BacklineModule,
+  defineModule,
+  type Kit,
+  type Localization,
+  type Logger,
+  type PermissionDefinition,
+} from './kit';
 export {
   createMailer,
   extractLinks,
@@ -29,13 +41,33 @@ export {
   type SentMail,
 } from './mail/mailer';
 export { type ActionMail, renderActionMail } from './mail/templates';
-export { accounts } from './modules/accounts';
+export { API_ACCESS_PERMISSION } from './modules/access-tokens';
+export {
+  type AccessTokenResource,
+  createAccessToken,
+  findAccessToken,
+  PersonalAccessToken,
+} from './modules/access-tokens/tokens';
+export { type AccountsOptions, accounts } from './modules/accounts';
 export { FAILED_LOGIN_MESSAGE, LOGIN_LIMIT, type RegistrationPolicy } from './modules/auth';
 export { bootstrapAnswer, completeLogin, type LoginResult } from './modules/auth/login';
 export { coreModule } from './modules/core';
 export { invalidateThemes, themeRecords } from './modules/core/theme-cache';
 export { DEFAULT_THEMES } from './modules/core/themes';
 export { queueVerificationMail } from './modules/email-verification';
+export {
+  HUMAN_CHECK_FAILED,
+  HUMAN_CHECK_PROVIDERS,
+  type HumanCheckAction,
+  type HumanCheckOptions,
+  type HumanCheckProvider,
+  humanCheckEnabled,
+  humanCheckModule,
+  requireHuman,
+  VERIFY_URLS,
+  verifyHuman,
+} from './modules/human-check';
+export { LOCALE_COOKIE, type LocalizationOptions, localizationsOf } from './modules/localization';
 export {
   PASSWORD_CONFIRMATION_SECONDS,
   passwordConfirmedWithin,
@@ -65,10 +97,34 @@ export {
   signOut,
   startSession,
 } from './modules/sessions/session-store';
+export {
+  SOCIAL_SERVICES,
+  type SocialOptions,
+  SocialProfile,
+  type SocialProviderOptions,
+  type SocialService,
+  serializeSocialProfile,
+  socialModule,
+} from './modules/social';
+export {
+  FileEntry,
+  type FileEntryRecord,
+  type StoreUploadedFileInput,
+  serializeFileEntry,
+  storeUploadedFile,
+  type UploadRestrictions,
+  type UploadsModuleOptions,
+  type UploadsRuntime,
+  uploadsModule,
+} from './modules/uploads/index';
+export { TUS_PATH } from './modules/uploads/tus';
+export { AVATAR_RESTRICTIONS } from './modules/users/account-routes';
 export { createUser, findUserByEmail, type NewUser } from './modules/users/create-user';
 export { emailField, normalizeEmail } from './modules/users/fields';
 export { displayName, serializeUser, type UserResource } from './modules/users/serialize-user';
 export { User } from './modules/users/user-model';
+export { VALUE_LISTS } from './modules/value-lists';
+export { countryOptions, isValidCountry, isValidTimezone, timezoneGroups } from './modules/value-lists/lists';
 export { createEncrypter, type Encrypter, encrypterFromKey, generateAppKey } from './security/encrypter';
 export {
   createRateLimits,
@@ -82,3 +138,12 @@ export {
   SettingsService,
 } from './settings/settings-service';
 export { BOOTSTRAP_GLOBAL, type SpaOptions, serveSpa } from './spa/serve-spa';
+export {
+  createStorage,
+  LocalStorage,
+  type LocalStorageOptions,
+  S3Storage,
+  type S3StorageOptions,
+  type Storage,
+  type StorageOptions,
+} from './storage/index';

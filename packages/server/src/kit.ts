@@ -8,6 +8,7 @@ import type { Mailer } from './mail/mailer';
 import type { Encrypter } from './security/encrypter';
 import type { RateLimits } from './security/rate-limits';
 import type { SettingDefinitions, SettingsService } from './settings/settings-service';
+import type { Storage } from './storage/storage';
 
 /** A small logger; `silent` in tests. */
 export interface Logger {
@@ -33,6 +34,8 @@ export interface Kit {
   encrypter: Encrypter;
   /** Named rate limits in Redis (`REDIS_URL`), the database or memory; a spent limit answers 429 with `Retry-After`. */
   rateLimits: RateLimits;
+  /** Where uploaded files live: local disk under `DATA_DIR` (default) or an S3-compatible bucket. */
+  storage: Storage;
 }
 
 /** A permission a module declares, with the restrictions it understands. */
@@ -65,6 +68,21 @@ export interface BacklineModule {
   seed?(kit: Kit): void | Promise<void>;
   /** Runs when the app closes. */
   stop?(kit: Kit): void | Promise<void>;
+  /**
+   * Removes or anonymises the module's rows of a user whose account is being deleted. Every module's hook runs
+   * inside one transaction (`trx`), then the user row is deleted; work that cannot roll back (removing stored
+   * files) should wait for the commit.
+   */
+  deleteUser?(kit: Kit, userId: number, trx: Knex.Transaction): Promise<void>;
+  /** Languages the module installs (`{language, name, lines}`), offered next to English. */
+  localizations?: Localization[];
+}
+
+/** An installed language: its code, its own name and its lines keyed by the English text. */
+export interface Localization {
+  language: string;
+  name: string;
+  lines: Record<string, string>;
 }
 
 /** Identity helper for typing a module. */

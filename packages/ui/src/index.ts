@@ -37,6 +37,7 @@ export {
   FieldLabel,
   type FieldLabelProps,
 } from './field/field';
+export { FileTrigger, type FileTriggerProps } from './file-trigger/file-trigger';
 export { Form, type FormProps } from './form/form';
 export { colonPlaceholders, createI18n, setI18nLines } from './i18n/i18n';
 export { UI_STRINGS, type UiString } from './i18n/ui-strings';

@@ -13,6 +13,12 @@ const LoginPage = lazy(() => authPages().then((module) => ({ default: module.Log
 const ForgotPasswordPage = lazy(() => authPages().then((module) => ({ default: module.ForgotPasswordPage })));
 const ResetPasswordPage = lazy(() => authPages().then((module) => ({ default: module.ResetPasswordPage })));
 const HomePage = lazy(() => import('./pages/home-page').then((module) => ({ default: module.HomePage })));
+const AccountSettingsPage = lazy(() =>
+  import('./pages/account-settings-page').then((module) => ({ default: module.AccountSettingsPage })),
+);
+const BackstageUploadPage = lazy(() =>
+  import('./pages/backstage/upload-page').then((module) => ({ default: module.BackstageUploadPage })),
+);
 // The navbar and footer (menus, popovers, avatar) are not part of the sign-in screens either.
 const SiteLayout = lazy(() =>
   import('./shell/site-layout').then((module) => ({ default: module.SiteLayout })),
@@ -54,7 +60,8 @@ export function App() {
           >
             <Route index element={<HomePage />} />
             <Route element={<AuthRoute />}>
-              <Route path="/account-settings" element={<NotFoundPage />} />
+              <Route path="/account-settings" element={<AccountSettingsPage />} />
+              <Route path="/backstage/upload" element={<BackstageUploadPage />} />
               <Route path="/backstage/*" element={<NotFoundPage />} />
             </Route>
             <Route element={<AuthRoute permission="admin.access" />}>

@@ -21,14 +21,14 @@ export interface AuthConfig {
   /** Whether the appearance editor previews the site right now; see `isAppearanceEditorActive`. */
   isAppearanceEditorActive: () => boolean;
   /**
-   * The slot for the social sign-in block (google, facebook, twitter buttons) below the login and register
-   * forms. The register screen only renders while registration is enabled; answer `null` when no provider
-   * is enabled.
+   * Replaces the social sign-in block below the login and register forms. Not set: the built-in
+   * `<SocialButtons>` (google, facebook, twitter) shows while registration is enabled and a provider is.
    */
   renderSocialSignIn?: (screen: SocialSignInScreen) => ReactNode;
   /**
-   * The human check run before registering (reCAPTCHA, hCaptcha, Turnstile…). Answer false to block the
-   * submission: "Could not verify you are human." is shown. Not set: no check.
+   * Replaces the human check run before registering. Answer false to block the submission: "Could not verify
+   * you are human." is shown. Not set: the built-in check (`useHumanCheck`: reCAPTCHA v3, hCaptcha or
+   * Turnstile) runs when the settings `recaptcha.site_key` and `recaptcha.enable.register` turn it on.
    */
   verifyHuman?: (action: 'register') => Promise<boolean>;
   /** The fixed demo admin pre-filled on a demo site (`site.demo`); `admin@admin.com` / `admin` by default. */

@@ -11,6 +11,7 @@ import { EmailField } from '../shared/email-field';
 import { authPaths, loginHeading } from '../shared/headings';
 import { useAuthForm } from '../shared/use-auth-form';
 import { useQueryEmail, withEmail } from '../shared/use-query-email';
+import { SocialButtons, useSocialSignInVisible } from '../social/social-buttons';
 import { TwoFactorChallenge } from '../two-factor/two-factor-challenge';
 import { emailRule, requiredRule } from '../validation/validators';
 import { useLogin } from './use-login';
@@ -32,6 +33,7 @@ export function LoginPage() {
   const loginPageDefaults = useSettings<string>('site.loginPageDefaults', DEFAULT_LOGIN_PAGE_DEFAULTS);
   const { renderSocialSignIn, demoAccount } = useAuthConfig();
   const [challenge, setChallenge] = useState(false);
+  const socialVisible = useSocialSignInVisible();
   const login = useLogin({ onTwoFactor: () => setChallenge(true) });
   const form = useAuthForm(FIELDS);
   const paths = authPaths(pathname);
@@ -54,7 +56,9 @@ export function LoginPage() {
     login.mutate({ email: queryEmail ?? email, password, remember }, { onError: form.report });
   };
 
-  const social = renderSocialSignIn?.('login');
+  const social = renderSocialSignIn
+    ? renderSocialSignIn('login')
+    : socialVisible && <SocialButtons screen="login" onTwoFactor={() => setChallenge(true)} />;
   return (
     <AuthPage
       heading={t(loginHeading(pathname), { siteName })}

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { useAuthConfig } from '../config/auth-config';
+import { useHumanCheck } from '../human-check/use-human-check';
 import { SentenceLink } from '../i18n/sentence-link';
 import { splitSentence } from '../i18n/split-sentence';
 import { AuthPage } from '../shared/auth-page';
@@ -12,6 +13,7 @@ import { authPaths, registerHeading } from '../shared/headings';
 import type { RegistrationPolicy } from '../shared/types';
 import { useAuthForm } from '../shared/use-auth-form';
 import { useQueryEmail, withEmail } from '../shared/use-query-email';
+import { SocialButtons, useSocialSignInVisible } from '../social/social-buttons';
 import { confirmationRule, emailRule, requiredRule } from '../validation/validators';
 import { useRegister } from './use-register';
 
@@ -32,6 +34,10 @@ export function RegisterPage() {
   const policies = useSettings<RegistrationPolicy[] | null>('registration.policies', []) ?? [];
   const siteName = useSettings<string>('branding.site_name', '');
   const { renderSocialSignIn, verifyHuman } = useAuthConfig();
+  const humanCheck = useHumanCheck('register');
+  const socialVisible = useSocialSignInVisible();
+  // An app's own `verifyHuman` wins; otherwise the built-in check runs when the settings turn it on.
+  const checkHuman = verifyHuman ?? (humanCheck.enabled ? () => humanCheck.verify() : undefined);
   const register = useRegister();
   const paths = authPaths(pathname);
   const form = useAuthForm(['email', 'password', 'password_confirmation', ...policies.map(policyKey)]);
@@ -55,9 +61,9 @@ export function RegisterPage() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     if (!form.check(event, problems)) return;
-    if (verifyHuman) {
+    if (checkHuman) {
       setCheckingHuman(true);
-      const human = await verifyHuman('register').catch(() => false);
+      const human = await checkHuman('register').catch(() => false);
       setCheckingHuman(false);
       if (!human) {
         toast.danger('Could not verify you are human.');
@@ -75,7 +81,9 @@ export function RegisterPage() {
     );
   };
 
-  const social = renderSocialSignIn?.('register');
+  const social = renderSocialSignIn
+    ? renderSocialSignIn('register')
+    : socialVisible && <SocialButtons screen="register" />;
   return (
     <AuthPage
       heading={t(registerHeading(pathname, params), { siteName })}

@@ -13,3 +13,4 @@ export {
   type WorkspaceState,
 } from './hooks';
 export { BacklineProvider, type BacklineProviderProps } from './provider';
+export { type DateFormatter, useDates } from './use-dates';

@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import type { BacklineModule, Kit } from '../kit';
+import { encodeJson, encodeQuotedJson } from './shared-json';
 
 export interface ThemeRecord {
   id: number;
@@ -15,8 +16,9 @@ export interface BootstrapData {
   user: Record<string, unknown> | null;
   guest_role: { id: number; name: string; permissions: unknown[] } | null;
   settings: Record<string, unknown>;
-  themes: { all: ThemeRecord[]; selectedThemeId: number | null };
-  i18n: { language: string; lines: Record<string, string> };
+  themes: { all: readonly ThemeRecord[]; selectedThemeId: number | null };
+  /** The caller's language (set by the localization module): lines keyed by the English text. */
+  i18n: { language: string; name?: string; lines: Readonly<Record<string, string>> };
   [key: string]: unknown;
 }
 
@@ -25,7 +27,12 @@ export interface BootstrapData {
  * `window.bootstrapData` global: the JSON text of the object. Clients decode it with `JSON.parse`.
  */
 export function encodeBootstrap(data: BootstrapData): string {
-  return JSON.stringify(data);
+  return encodeJson(data);
+}
+
+/** `JSON.stringify(encodeBootstrap(data))`: the encoded text as a JSON string, for API answers. */
+export function encodeBootstrapString(data: BootstrapData): string {
+  return `"${encodeQuotedJson(data)}"`;
 }
 
 /** Builds a request's bootstrap data: public settings, themes, i18n, then each module's additions. */
@@ -34,9 +41,9 @@ export async function buildBootstrap(
   kit: Kit,
   modules: BacklineModule[],
 ): Promise<BootstrapData> {
-  const settings = await kit.settings.publicTree();
   // Koa 3's ctx.origin is the Origin request header, so build the site's own origin from the request.
-  settings.base_url = kit.config.baseUrl ?? `${ctx.protocol}://${ctx.host}`;
+  // The tree is shared between requests and frozen: hooks that add settings copy it first.
+  const settings = await kit.settings.sharedPublicTree(kit.config.baseUrl ?? `${ctx.protocol}://${ctx.host}`);
   const data: BootstrapData = {
     user: null,
     guest_role: null,

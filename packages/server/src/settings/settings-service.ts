@@ -1,4 +1,7 @@
 import type { Knex } from 'knex';
+import { sharedJson } from '../bootstrap/shared-json';
+
+const MAX_SHARED_TREES = 16;
 
 export interface SettingDefinition {
   value: unknown;
@@ -20,6 +23,10 @@ interface Row {
 export class SettingsService {
   private cache: Map<string, { value: unknown; public: boolean }> | undefined;
   private loading: Promise<void> | undefined;
+  /** Shared public trees by base URL, valid while `cache` is the map they were built from. */
+  private trees:
+    | { source: Map<string, { value: unknown; public: boolean }>; byUrl: Map<string, object> }
+    | undefined;
 
   constructor(
     private readonly knex: Knex,
@@ -70,6 +77,25 @@ export class SettingsService {
     const tree: Record<string, unknown> = {};
     for (const [key, entry] of await this.load()) {
       if (entry.public) setPath(tree, key, entry.value);
+    }
+    return tree;
+  }
+
+  /**
+   * The public tree plus `base_url`, frozen and shared between requests until the next settings write, with
+   * its JSON encoded once (see `sharedJson`). Bootstrap data uses it; callers that change the tree use
+   * `publicTree()` instead.
+   */
+  async sharedPublicTree(baseUrl: string): Promise<Record<string, unknown>> {
+    const source = await this.load();
+    if (this.trees?.source !== source) this.trees = { source, byUrl: new Map() };
+    let tree = this.trees.byUrl.get(baseUrl) as Record<string, unknown> | undefined;
+    if (!tree) {
+      // A deep copy: freezing must not reach the values `get()` hands out.
+      tree = { ...structuredClone(await this.publicTree()), base_url: baseUrl };
+      // The base URL comes from the Host header when none is configured: cap the variants a client can mint.
+      if (this.trees.byUrl.size >= MAX_SHARED_TREES) return tree;
+      this.trees.byUrl.set(baseUrl, sharedJson(tree));
     }
     return tree;
   }

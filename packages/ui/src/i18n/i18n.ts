@@ -35,6 +35,8 @@ export function createI18n(i18n: { language: string; lines: Record<string, strin
       postProcess: ['colonPlaceholders'],
       interpolation: { escapeValue: false },
       react: { useSuspense: false },
+      // i18next prints an advertisement to the console on init; an app's users should not see it.
+      showSupportNotice: false,
     });
   return instance;
 }

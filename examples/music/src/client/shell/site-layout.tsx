@@ -1,9 +1,17 @@
 import { useBranding, useLogout, useMenuItems } from '@backline/auth';
 import { useSettings, useTheme, useUser } from '@backline/core/react';
 import { Footer, Navbar } from '@backline/ui';
-import { Suspense } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { PageLoader } from './page-loader';
+import { useFooterLanguages } from './use-footer-languages';
+
+const UPLOAD_LINK = {
+  id: 'backstage-upload',
+  label: 'Upload',
+  type: 'route',
+  action: '/backstage/upload',
+} as const;
 
 /**
  * The frame of every page outside the sign-in screens: the navbar and footer of @backline/ui, fed from the
@@ -18,14 +26,17 @@ export function SiteLayout() {
   const { pathname } = useLocation();
   const registrationDisabled = useSettings<boolean>('registration.disable', false);
   const navbarMenu = useMenuItems('navbar');
+  // Signed-in listeners and artists also reach Backstage › Upload from the navbar.
+  const navbarItems = useMemo(() => (user ? [...navbarMenu, UPLOAD_LINK] : navbarMenu), [user, navbarMenu]);
   const accountMenu = useMenuItems('auth-dropdown');
   const footerMenu = useMenuItems('footer');
   const footerSecondaryMenu = useMenuItems('footer-secondary');
+  const languages = useFooterLanguages();
   return (
     <div className="site">
       <Navbar
         branding={branding}
-        menu={navbarMenu}
+        menu={navbarItems}
         user={user}
         registrationDisabled={registrationDisabled}
         accountMenu={accountMenu}
@@ -45,8 +56,8 @@ export function SiteLayout() {
         secondaryMenu={footerSecondaryMenu}
         theme={theme}
         currentPath={pathname}
-        // The language picker needs the list of localizations, which the bootstrap data does not carry yet.
-        languages={null}
+        // Shown only when i18n is enabled; lists the installed localizations.
+        languages={languages}
       />
     </div>
   );

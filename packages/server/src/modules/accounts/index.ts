@@ -1,18 +1,35 @@
-import type { BacklineModule } from '../../kit';
+import type { BacklineModule, Localization } from '../../kit';
+import { accessTokensModule } from '../access-tokens/index';
 import { authModule } from '../auth/index';
 import { emailVerificationModule } from '../email-verification/index';
+import { type HumanCheckOptions, humanCheckModule } from '../human-check/index';
+import { localizationModule } from '../localization/index';
 import { passwordsModule } from '../passwords/index';
 import { permissionsModule } from '../permissions/index';
 import { sessionsModule } from '../sessions/index';
+import { type SocialOptions, socialModule } from '../social/index';
 import { twoFactorModule } from '../two-factor/index';
 import { usersModule } from '../users/index';
+import { valueListsModule } from '../value-lists/index';
 import { BackgroundTasks } from './background';
+
+export interface AccountsOptions {
+  /** Languages to install besides English, `{language, name, lines}` with lines keyed by the English text. */
+  localizations?: Localization[];
+  /** Roles given `api.access` (personal access tokens) when the permission is first created; none by default. */
+  apiAccessRoles?: string[];
+  /** Social sign-in credentials and endpoints (see `socialOptionsFromEnv`). */
+  social?: SocialOptions;
+  /** The human check's secret and verify URL (see `humanCheckOptionsFromEnv`). */
+  humanCheck?: HumanCheckOptions;
+}
 
 /**
  * Every account module, in the order their tables depend on each other: users, permissions, sessions, auth,
- * passwords, email verification, two-factor. `createBackline({modules: [accounts()]})` installs them all.
+ * passwords, email verification, two-factor, access tokens, localization, value lists.
+ * `createBackline({modules: [accounts()]})` installs them all.
  */
-export function accounts(): BacklineModule[] {
+export function accounts(options: AccountsOptions = {}): BacklineModule[] {
   const tasks = new BackgroundTasks();
   return [
     usersModule(),
@@ -22,5 +39,11 @@ export function accounts(): BacklineModule[] {
     passwordsModule(tasks),
     emailVerificationModule(tasks),
     twoFactorModule(),
+    socialModule(options.social),
+    humanCheckModule(options.humanCheck),
+    // After sessions: a Bearer token replaces the cookie session.
+    accessTokensModule({ apiAccessRoles: options.apiAccessRoles }),
+    localizationModule({ localizations: options.localizations }),
+    valueListsModule(),
   ];
 }

@@ -7,6 +7,7 @@ import type { BackgroundTasks } from '../accounts/background';
 import { sendAlreadyRegisteredMail } from '../accounts/mails';
 import { siteUrl } from '../accounts/site-url';
 import { queueVerificationMail, VERIFICATION_MAIL_LIMIT } from '../email-verification/index';
+import { requireHuman } from '../human-check/index';
 import { newPasswordField, passwordField, withConfirmation } from '../passwords/fields';
 import { hashPassword, needsRehash, verifyPassword, warmUpHasher } from '../passwords/hasher';
 import { createResetToken } from '../passwords/index';
@@ -78,6 +79,8 @@ export const authModule = (tasks: BackgroundTasks) =>
           handler: async ({ body, ctx, kit }) => {
             if (await kit.settings.get<boolean>('registration.disable', false))
               throw new HttpError(403, 'Registration is disabled.');
+            // The human check is enforced here too, so a client that skips the widget gets nowhere.
+            await requireHuman(ctx, kit, 'register', body.recaptcha_token);
             validateInput(
               policiesSchema(await kit.settings.get<RegistrationPolicy[]>('registration.policies', [])),
               body,

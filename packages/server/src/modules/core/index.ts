@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { encodeBootstrap, type ThemeRecord } from '../../bootstrap/bootstrap';
+import { encodeBootstrapString, type ThemeRecord } from '../../bootstrap/bootstrap';
 import { defineRoute } from '../../http/routes';
 import { defineModule } from '../../kit';
 import { themeRecords } from './theme-cache';
@@ -81,7 +81,7 @@ export const coreModule = () =>
             ctx.set('Cache-Control', 'no-store');
             // `{data: {data: encoded}}`, written out directly: Koa would otherwise walk the object again.
             ctx.type = 'application/json';
-            return `{"data":{"data":${JSON.stringify(encodeBootstrap(await kit.bootstrap(ctx)))}}}`;
+            return `{"data":{"data":${encodeBootstrapString(await kit.bootstrap(ctx))}}}`;
           },
         }),
       );
@@ -99,6 +99,6 @@ export const coreModule = () =>
         if (theme.id === defaultId) byDefault = theme;
       }
       const selected = (userChange && byChoice) || byDefault || rows[0];
-      data.themes = { all: [...rows], selectedThemeId: selected?.id ?? null };
+      data.themes = { all: rows, selectedThemeId: selected?.id ?? null };
     },
   });

@@ -6,6 +6,7 @@ import { passwordField } from '../passwords/fields';
 import { checkOwnPassword } from '../passwords/index';
 import { describeSession } from './describe-session';
 import { Session } from './session-model';
+import { extraSessions } from './session-sources';
 import { endOtherSessions, pruneSessions, sessionMiddleware } from './session-store';
 
 /**
@@ -55,7 +56,9 @@ export const sessionsModule = () => {
               .where('expires_at', '>', kit.now())
               .orderBy('last_active', 'desc')
               .orderBy('id', 'desc');
-            return { sessions: rows.map((row) => describeSession(row, ctx.state.session?.id)) };
+            // Browser sessions first, then sessions of API tokens (marked by `token`).
+            const sessions = rows.map((row) => describeSession(row, ctx.state.session?.id));
+            return { sessions: [...sessions, ...(await extraSessions(ctx, kit, ctx.state.user!.id))] };
           },
         }),
       );

@@ -131,11 +131,16 @@ export function sessionMiddleware(kit: Kit): Middleware {
   return async (ctx, next) => {
     ctx.state.user = null;
     ctx.state.session = null;
-    const token = ctx.cookies.get(SESSION_COOKIE);
+    // A request that presents a Bearer token is authenticated by that token alone (the access-tokens module):
+    // the cookie session is never read, so a bad token cannot fall back to the browser's session.
+    const token = hasBearerToken(ctx) ? undefined : ctx.cookies.get(SESSION_COOKIE);
     if (token) await resume(ctx, kit, token);
     await next();
   };
 }
+
+/** Whether the request carries `Authorization: Bearer …`. */
+export const hasBearerToken = (ctx: Context) => /^Bearer\s/i.test(ctx.get('Authorization'));
 
 async function resume(ctx: Context, kit: Kit, token: string): Promise<void> {
   if (!TOKEN_PATTERN.test(token)) return setCookie(ctx, kit, null);

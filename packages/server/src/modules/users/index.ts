@@ -1,10 +1,12 @@
 import { defineModule } from '../../kit';
 import { passwordConfirmedWithin } from '../passwords/confirmation';
 import { readRecoveryCodes } from '../two-factor/secrets';
+import { accountRoutes } from './account-routes';
 import { serializeUser } from './serialize-user';
 
 /**
- * The users table (accounts.md §3) and the signed-in user in bootstrap data. Install first of the account
+ * The users table (accounts.md §3), the signed-in user in bootstrap data, and the account endpoints
+ * (`GET`/`PUT users/{id}`, the avatar, account deletion; see account-routes.ts). Install first of the account
  * modules; `accounts()` installs them all in order.
  */
 export const usersModule = () =>
@@ -33,6 +35,9 @@ export const usersModule = () =>
           await knex.schema.dropTable('users');
         },
       },
+    },
+    routes(router) {
+      accountRoutes(router);
     },
     async bootstrap(ctx, data, kit) {
       const user = ctx.state.user;

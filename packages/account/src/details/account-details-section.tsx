@@ -1,0 +1,72 @@
+import { useAuthForm } from '@backline/auth';
+import { useHttp } from '@backline/core/react';
+import { Button, Form, TextField, toast } from '@backline/ui';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AccountSection } from '../shared/account-section';
+import { useApplyUser } from '../shared/queries';
+import type { AccountUser } from '../shared/types';
+import { AvatarField } from './avatar-field';
+
+const FIELDS = ['first_name', 'last_name'] as const;
+
+/** Account details: first and last name (`PUT users/me`) and the profile image. */
+export function AccountDetailsSection({ user }: { user: AccountUser }) {
+  const { t } = useTranslation();
+  const http = useHttp();
+  const applyUser = useApplyUser();
+  const form = useAuthForm(FIELDS);
+  const [firstName, setFirstName] = useState(user.first_name ?? '');
+  const [lastName, setLastName] = useState(user.last_name ?? '');
+
+  const save = useMutation({
+    mutationFn: () =>
+      http.put<{ user: AccountUser }>('users/me', { first_name: firstName, last_name: lastName }),
+    onSuccess: (answer) => {
+      applyUser(answer.user);
+      toast.positive(t('Updated account details'));
+    },
+    onError: form.report,
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!form.check(event, {})) return;
+    save.mutate();
+  };
+
+  return (
+    <AccountSection
+      id="account-details"
+      title={t('Account details')}
+      description={t('Update your name and profile image.')}
+    >
+      <AvatarField user={user} />
+      <Form validationBehavior="aria" validationErrors={form.validationErrors} onSubmit={onSubmit}>
+        <div className="bl-account-grid">
+          <TextField
+            name="first_name"
+            label={t('First name')}
+            autoComplete="given-name"
+            value={firstName}
+            onChange={form.edit(setFirstName)}
+            errorMessage={form.errorFor('first_name')}
+          />
+          <TextField
+            name="last_name"
+            label={t('Last name')}
+            autoComplete="family-name"
+            value={lastName}
+            onChange={form.edit(setLastName)}
+            errorMessage={form.errorFor('last_name')}
+          />
+        </div>
+        <div className="bl-account-actions">
+          <Button type="submit" isPending={save.isPending}>
+            {t('Save')}
+          </Button>
+        </div>
+      </Form>
+    </AccountSection>
+  );
+}

@@ -1,0 +1,176 @@
+import type { Middleware } from 'koa';
+import { z } from 'zod';
+import { HttpError } from '../../http/errors';
+import { requiredString } from '../../http/fields';
+import { defineRoute } from '../../http/routes';
+import { defineModule, type Kit } from '../../kit';
+import { can } from '../permissions/index';
+import { ensurePermission, grantToRole } from '../permissions/permissions';
+import { describeSession } from '../sessions/describe-session';
+import type { Session } from '../sessions/session-model';
+import { addSessionSource } from '../sessions/session-sources';
+import { hasBearerToken } from '../sessions/session-store';
+import {
+  createAccessToken,
+  findAccessToken,
+  PersonalAccessToken,
+  serializeToken,
+  touchAccessToken,
+} from './tokens';
+
+/** The permission a user needs to create and use personal access tokens. */
+export const API_ACCESS_PERMISSION = 'api.access';
+const API_DISABLED = 'API access is disabled.';
+const UNAUTHENTICATED = 'Unauthenticated.';
+
+/** Whether the site offers API access (public setting `api.integrated`). */
+const apiIntegrated = (kit: Kit) => kit.settings.get<boolean>('api.integrated', false);
+
+/**
+ * Authenticates `Authorization: Bearer {id}|{secret}`. A bad token answers 401 at once, never falling back to
+ * the cookie (the sessions middleware skips the cookie whenever a Bearer header is present). A good token
+ * needs `api.integrated` on and the user's `api.access`, else 403.
+ */
+function bearerMiddleware(kit: Kit): Middleware {
+  return async (ctx, next) => {
+    ctx.state.accessToken = null;
+    if (!hasBearerToken(ctx)) return next();
+    const plain = ctx
+      .get('Authorization')
+      .replace(/^Bearer\s+/i, '')
+      .trim();
+    const token = await findAccessToken(kit, plain);
+    if (!token) throw new HttpError(401, UNAUTHENTICATED, undefined, { 'WWW-Authenticate': 'Bearer' });
+    const user = token.user!;
+    delete token.user;
+    ctx.state.user = user;
+    ctx.state.session = null;
+    ctx.state.accessToken = token;
+    if (!(await apiIntegrated(kit))) throw new HttpError(403, API_DISABLED);
+    if (!(await can(ctx, kit, API_ACCESS_PERMISSION)))
+      throw new HttpError(403, 'You do not have permission to do this.');
+    await touchAccessToken(ctx, kit, token);
+    await next();
+  };
+}
+
+export interface AccessTokensOptions {
+  /**
+   * Roles given `api.access` when the permission is first created (once: later changes by an admin stick).
+   * None by default; the music site passes `['users']`.
+   */
+  apiAccessRoles?: string[];
+}
+
+/**
+ * Personal access tokens, Sanctum-style: `personal_access_tokens` (SHA-256 of the secret only), Bearer
+ * authentication without XSRF, token sessions in `GET user-sessions`, and `POST`/`DELETE access-tokens`.
+ * Gated by the public setting `api.integrated` (off by default) and the `api.access` permission (no role holds
+ * it by default; see `apiAccessRoles`). Install after `sessions`.
+ */
+export const accessTokensModule = (options: AccessTokensOptions = {}) =>
+  defineModule({
+    id: 'access-tokens',
+    migrations: {
+      '001-personal-access-tokens': {
+        async up(knex) {
+          await knex.schema.createTable('personal_access_tokens', (t) => {
+            t.increments('id');
+            t.integer('user_id').notNullable().references('users.id').onDelete('CASCADE').index();
+            t.string('name', 100).notNullable();
+            t.string('token', 64).notNullable().unique();
+            t.jsonb('abilities');
+            t.timestamp('last_used_at', { useTz: true });
+            // Where the token was last used from: the token's row in the sessions list.
+            t.string('ip_address', 45);
+            t.string('user_agent', 500);
+            t.timestamp('expires_at', { useTz: true });
+            t.timestamps(true, true);
+          });
+        },
+        async down(knex) {
+          await knex.schema.dropTable('personal_access_tokens');
+        },
+      },
+    },
+    permissions: [{ name: API_ACCESS_PERMISSION, description: 'Create and use personal API access tokens' }],
+    settings: {
+      'api.integrated': { value: false, public: true },
+    },
+    session: bearerMiddleware,
+    routes(router) {
+      router.add(
+        defineRoute({
+          method: 'POST',
+          path: 'access-tokens',
+          summary: 'Create a personal access token; the plain text is answered only here',
+          auth: true,
+          permission: API_ACCESS_PERMISSION,
+          body: z.object({
+            tokenName: requiredString('tokenName').max(
+              100,
+              'The token name must not be greater than 100 characters.',
+            ),
+          }),
+          handler: async ({ body, ctx, kit }) => {
+            if (!(await apiIntegrated(kit))) throw new HttpError(403, API_DISABLED);
+            const { token, plainTextToken } = await createAccessToken(
+              kit,
+              ctx.state.user!.id,
+              body.tokenName.trim(),
+            );
+            return { token: serializeToken(token), plainTextToken };
+          },
+        }),
+      );
+      router.add(
+        defineRoute({
+          method: 'DELETE',
+          path: 'access-tokens/{id}',
+          summary: 'Revoke one of your personal access tokens',
+          // Revoking stays possible without `api.access`: a user must always be able to end their own tokens.
+          auth: true,
+          params: z.object({ id: z.coerce.number().int().positive() }),
+          handler: async ({ params, ctx, kit }) => {
+            // Another user's token answers like a missing one: its existence is not revealed.
+            const deleted = await PersonalAccessToken.query(kit.knex)
+              .where({ id: params.id, user_id: ctx.state.user!.id })
+              .delete();
+            if (!deleted) throw new HttpError(404, 'Not found.');
+            return {};
+          },
+        }),
+      );
+    },
+    async start(kit) {
+      const known = await kit.knex('permissions').where({ name: API_ACCESS_PERMISSION }).first('id');
+      if (!known) {
+        await ensurePermission(kit.knex, API_ACCESS_PERMISSION, 'Create and use personal API access tokens');
+        const roles: { id: number }[] = options.apiAccessRoles?.length
+          ? await kit.knex('roles').whereIn('name', options.apiAccessRoles).select('id')
+          : [];
+        for (const role of roles) await grantToRole(kit.knex, role.id, API_ACCESS_PERMISSION);
+      }
+      addSessionSource(kit, async (ctx, kit, userId) => {
+        const tokens = await PersonalAccessToken.query(kit.knex)
+          .where({ user_id: userId })
+          .whereNotNull('last_used_at')
+          .where((q) => q.whereNull('expires_at').orWhere('expires_at', '>', kit.now()))
+          .orderBy('last_used_at', 'desc');
+        return tokens.map((token) => ({
+          // Negative ids keep token sessions apart from browser sessions, whose ids are positive.
+          ...describeSession(
+            {
+              id: -token.id,
+              ip_address: token.ip_address,
+              user_agent: token.user_agent,
+              last_active: token.last_used_at!,
+            } as Session,
+            undefined,
+          ),
+          token: token.name,
+          is_current_device: ctx.state.accessToken?.id === token.id,
+        }));
+      });
+    },
+  });

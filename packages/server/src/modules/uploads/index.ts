@@ -1,0 +1,161 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import type { Middleware } from 'koa';
+import { defineModule, type Kit } from '../../kit';
+import { LocalStorage } from '../../storage/local-storage';
+import { storageKey } from './file-entry-model';
+import { fileRoutes } from './file-routes';
+import { DEFAULT_BLOCKED_EXTENSIONS, DEFAULT_MAX_UPLOAD_SIZE, DEFAULT_USER_QUOTA } from './restrictions';
+import { cleanupPending, PENDING_UPLOAD_MS, s3Routes } from './s3-routes';
+import { TUS_EXPIRATION_MS, TusUploads, tusRoutes } from './tus';
+
+export interface UploadsModuleOptions {
+  /** How long an unfinished tus upload (or an unclaimed direct upload) is kept: 24 hours by default. */
+  expirationMs?: number;
+  /** How often expired uploads are swept: hourly by default; 0 turns the timer off (tests call `cleanup`). */
+  cleanupIntervalMs?: number;
+  /** Where tus keeps chunks in flight: `{storage root}/.tus` on local storage, else `{dataDir}/tus`. */
+  tusDirectory?: string;
+}
+
+/** What the uploads module exposes once the app started (tests and the bench reach it through the module). */
+export interface UploadsRuntime {
+  tus: TusUploads;
+  /** Removes expired tus uploads and pending direct uploads; resolves with how many went. */
+  cleanup(): Promise<number>;
+}
+
+/**
+ * Uploads: the `file_entries` table, form uploads (`POST file-entries`), serving entries, deletes, tus
+ * under `/api/v1/tus/upload` and the S3 direct-upload endpoints. Install after `accounts()`.
+ */
+export const uploadsModule = (options: UploadsModuleOptions = {}) => {
+  const expirationMs = options.expirationMs ?? Math.min(TUS_EXPIRATION_MS, PENDING_UPLOAD_MS);
+  let runtime: UploadsRuntime | undefined;
+  let tusMiddleware: Middleware | undefined;
+  let sweep: NodeJS.Timeout | undefined;
+  const tusDirectory = (kit: Kit) =>
+    options.tusDirectory ??
+    (kit.storage instanceof LocalStorage
+      ? path.join(kit.storage.root, '.tus')
+      : kit.config.dataDir
+        ? path.join(kit.config.dataDir, 'tus')
+        : mkdtempSync(path.join(tmpdir(), 'backline-tus-')));
+  const setup = (kit: Kit): UploadsRuntime => {
+    if (runtime) return runtime;
+    const tus = new TusUploads(kit, tusDirectory(kit), expirationMs);
+    tusMiddleware = tus.middleware();
+    runtime = {
+      tus,
+      async cleanup() {
+        return (await tus.cleanup()) + (await cleanupPending(kit, expirationMs));
+      },
+    };
+    return runtime;
+  };
+
+  return defineModule({
+    id: 'uploads',
+    get runtime(): UploadsRuntime | undefined {
+      return runtime;
+    },
+    migrations: {
+      '001-file-entries': {
+        async up(knex) {
+          await knex.schema.createTable('file_entries', (t) => {
+            t.increments('id');
+            t.string('name', 255).notNullable();
+            t.string('file_name', 64).notNullable().unique();
+            t.string('mime', 255).notNullable();
+            t.string('extension', 16);
+            t.bigInteger('size').notNullable().defaultTo(0);
+            t.string('disk', 16).notNullable();
+            t.string('path', 255).notNullable().defaultTo('').index();
+            t.integer('parent_id').references('file_entries.id').onDelete('CASCADE').index();
+            t.integer('owner_id').references('users.id').onDelete('CASCADE').index();
+            t.timestamp('created_at', { useTz: true }).notNullable();
+            t.timestamp('updated_at', { useTz: true }).notNullable();
+            t.timestamp('deleted_at', { useTz: true }).index();
+          });
+          // Direct (S3) uploads between "presign" and "entries": the server-made key and who may finish it.
+          await knex.schema.createTable('file_upload_keys', (t) => {
+            t.string('key', 128).primary();
+            t.integer('owner_id').notNullable().references('users.id').onDelete('CASCADE').index();
+            t.string('upload_id', 1024);
+            t.string('name', 255).notNullable();
+            t.timestamp('created_at', { useTz: true }).notNullable().index();
+          });
+        },
+        async down(knex) {
+          await knex.schema.dropTable('file_upload_keys');
+          await knex.schema.dropTable('file_entries');
+        },
+      },
+    },
+    settings: {
+      'uploads.direct': { value: false, public: true },
+      'uploads.disable_tus': { value: false, public: true },
+      'uploads.max_size': { value: DEFAULT_MAX_UPLOAD_SIZE, public: true },
+      'uploads.allowed_extensions': { value: [], public: true },
+      'uploads.blocked_extensions': { value: DEFAULT_BLOCKED_EXTENSIONS, public: true },
+      'uploads.allowed_mimes': { value: [], public: true },
+      'uploads.blocked_mimes': { value: [], public: true },
+      'uploads.user_quota': { value: DEFAULT_USER_QUOTA },
+    },
+    routes(router, kit) {
+      const { tus } = setup(kit);
+      fileRoutes(router);
+      tusRoutes(router, () => tus);
+      s3Routes(router);
+    },
+    // tus reads the raw request body, so it runs before the body parser (and after session and XSRF).
+    middleware: [
+      async (ctx, next) => {
+        return tusMiddleware ? tusMiddleware(ctx, next) : next();
+      },
+    ],
+    async start(kit) {
+      const { cleanup } = setup(kit);
+      if (options.cleanupIntervalMs !== 0) {
+        await cleanup().catch((error) => kit.log.warn(`Upload cleanup failed: ${error}`));
+        sweep = setInterval(
+          () => cleanup().catch((error) => kit.log.warn(`Upload cleanup failed: ${error}`)),
+          options.cleanupIntervalMs ?? 3_600_000,
+        ).unref();
+      }
+    },
+    stop() {
+      if (sweep) clearInterval(sweep);
+    },
+    /**
+     * Deletes the user's file entries and pending uploads inside the account-deletion transaction; the
+     * stored bytes are removed only after that transaction commits (nothing is lost if it rolls back).
+     */
+    async deleteUser(kit: Kit, userId: number, trx: Knex.Transaction) {
+      const rows: { file_name: string }[] = await trx('file_entries')
+        .where({ owner_id: userId })
+        .select('file_name');
+      const pending: { key: string }[] = await trx('file_upload_keys')
+        .where({ owner_id: userId })
+        .select('key');
+      await trx('file_upload_keys').where({ owner_id: userId }).delete();
+      // Children first is not needed: parent_id cascades, and every row of the user goes.
+      await trx('file_entries').where({ owner_id: userId }).delete();
+      const keys = [...rows.map((row) => storageKey(row.file_name)), ...pending.map((row) => row.key)];
+      if (!keys.length) return;
+      trx.executionPromise.then(
+        () =>
+          kit.storage
+            .delete(keys)
+            .catch((error) => kit.log.warn(`Removing a deleted user's files failed: ${error}`)),
+        () => {},
+      );
+    },
+  });
+};
+
+export { FileEntry, type FileEntryRecord, serializeFileEntry, storageKey } from './file-entry-model';
+export type { UploadRestrictions } from './restrictions';
+export { type StoreUploadedFileInput, storeUploadedFile } from './store-file';

@@ -1,0 +1,267 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import {
+  createTestUser,
+  type HttpSession,
+  loginOverHttp,
+  multipartBody,
+  type RunningServer,
+  type S3TestServer,
+  startS3Server,
+  startTestServer,
+  testDatabases,
+  tusUpload,
+} from '@internal/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts } from '../accounts';
+import { uploadsModule } from './index';
+
+const PASSWORD = 'berners-lee-http-1991';
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+const PNG = Buffer.concat([
+  Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex'),
+  Buffer.alloc(2000, 3),
+]);
+const HTML = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
+const MIB = 1024 * 1024;
+
+interface Entry {
+  id: number;
+  url: string;
+  mime: string;
+  size: number;
+  file_name: string;
+}
+
+describe.each(testDatabases())('S3 uploads on $name', (database) => {
+  let s3: S3TestServer;
+  let server: RunningServer;
+  let client: S3Client;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    server = await startTestServer(database, {
+      modules: [accounts(), uploadsModule({ cleanupIntervalMs: 0 })],
+      storage: { driver: 's3', ...s3 },
+      settings: { 'uploads.direct': { value: true, public: true } },
+    });
+    client = new S3Client({
+      region: s3.region,
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await s3?.close();
+  });
+
+  let count = 0;
+  const signedIn = async () => {
+    const email = `s3-${++count}@example.com`;
+    const user = await createTestUser(server.app, { email, password: PASSWORD });
+    const http = server.session();
+    expect((await loginOverHttp(http, email, PASSWORD)).status).toBe(200);
+    return { http, user };
+  };
+  const keysInBucket = async () => {
+    const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket }));
+    return (listed.Contents ?? []).map((object) => object.Key!);
+  };
+  const download = async (http: HttpSession, url: string) => {
+    const served = await fetch(new URL(url, server.url), { headers: { Cookie: http.cookieHeader() } });
+    return { served, bytes: Buffer.from(await served.arrayBuffer()) };
+  };
+
+  it('uploads through a presigned PUT and saves the entry', async () => {
+    const { http } = await signedIn();
+    const presigned = await http.post('/api/v1/s3/simple/presign', {
+      filename: 'cover.png',
+      mime: 'image/png',
+      size: PNG.length,
+      extension: 'png',
+    });
+    expect(presigned.status).toBe(200);
+    const { url, key, headers } = presigned.data as {
+      url: string;
+      key: string;
+      headers: Record<string, string>;
+    };
+    expect(key).toMatch(/^uploads\/[0-9a-f-]{36}$/);
+    expect(new URL(url).origin).toBe(s3.endpoint);
+    const put = await fetch(url, { method: 'PUT', body: PNG, headers });
+    expect(put.status).toBe(200);
+    const saved = await http.post('/api/v1/s3/entries', {
+      filename: key,
+      clientName: 'cover.png',
+      clientMime: 'image/png',
+      clientExtension: 'png',
+      size: PNG.length,
+    });
+    expect(saved.status).toBe(201);
+    const entry = (saved.data as { fileEntry: Entry }).fileEntry;
+    expect(entry).toMatchObject({
+      mime: 'image/png',
+      size: PNG.length,
+      file_name: key.slice('uploads/'.length),
+    });
+    const { served, bytes } = await download(http, entry.url);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(sha256(bytes)).toBe(sha256(PNG));
+    // A key is saved once.
+    expect((await http.post('/api/v1/s3/entries', { filename: key })).status).toBe(404);
+  });
+
+  it('uploads in parts through multipart create, sign, complete', async () => {
+    const { http } = await signedIn();
+    const data = randomBytes(11 * MIB);
+    const created = await http.post('/api/v1/s3/multipart/create', {
+      filename: 'mix.bin',
+      mime: 'application/octet-stream',
+      size: data.length,
+      extension: 'bin',
+    });
+    expect(created.status).toBe(200);
+    const { uploadId, key } = created.data as { uploadId: string; key: string };
+    const partSize = 5 * MIB;
+    const numbers = [1, 2, 3];
+    const signed = await http.post('/api/v1/s3/multipart/batch-sign-part-urls', {
+      key,
+      uploadId,
+      partNumbers: numbers,
+    });
+    expect(signed.status).toBe(200);
+    const { urls } = signed.data as { urls: { partNumber: number; url: string }[] };
+    expect(urls.map((u) => u.partNumber)).toEqual(numbers);
+    const parts = await Promise.all(
+      urls.map(async ({ partNumber, url }) => {
+        const body = data.subarray((partNumber - 1) * partSize, partNumber * partSize);
+        const answer = await fetch(url, { method: 'PUT', body });
+        expect(answer.status).toBe(200);
+        return { PartNumber: partNumber, ETag: answer.headers.get('etag')! };
+      }),
+    );
+    const listed = await http.post('/api/v1/s3/multipart/get-uploaded-parts', { key, uploadId });
+    expect(listed.status).toBe(200);
+    const completed = await http.post('/api/v1/s3/multipart/complete', { key, uploadId, parts });
+    expect(completed.status).toBe(200);
+    expect(completed.data).toEqual({ location: expect.any(String) });
+    const saved = await http.post('/api/v1/s3/entries', {
+      filename: key,
+      clientName: 'mix.bin',
+      size: data.length,
+    });
+    expect(saved.status).toBe(201);
+    const entry = (saved.data as { fileEntry: Entry }).fileEntry;
+    expect(entry.size).toBe(data.length);
+    expect(sha256((await download(http, entry.url)).bytes)).toBe(sha256(data));
+  });
+
+  it("refuses another user's key and upload id", async () => {
+    const owner = await signedIn();
+    const other = await signedIn();
+    const created = await owner.http.post('/api/v1/s3/multipart/create', {
+      filename: 'a.bin',
+      size: 6 * MIB,
+    });
+    const { uploadId, key } = created.data as { uploadId: string; key: string };
+    for (const [path, body] of [
+      ['s3/multipart/get-uploaded-parts', { key, uploadId }],
+      ['s3/multipart/batch-sign-part-urls', { key, uploadId, partNumbers: [1] }],
+      ['s3/multipart/complete', { key, uploadId, parts: [{ PartNumber: 1, ETag: '"x"' }] }],
+      ['s3/multipart/abort', { key, uploadId }],
+      ['s3/entries', { filename: key }],
+    ] as const) {
+      expect((await other.http.post(`/api/v1/${path}`, body)).status, path).toBe(404);
+    }
+    // Keys are the server's: a made-up or traversing key is invalid input.
+    expect((await owner.http.post('/api/v1/s3/entries', { filename: '../../etc/passwd' })).status).toBe(422);
+    expect(
+      (
+        await owner.http.post('/api/v1/s3/multipart/batch-sign-part-urls', {
+          key,
+          uploadId,
+          partNumbers: Array.from({ length: 11 }, (_, i) => i + 1),
+        })
+      ).status,
+    ).toBe(422);
+    expect((await owner.http.post('/api/v1/s3/multipart/abort', { key, uploadId })).status).toBe(200);
+    expect((await owner.http.post('/api/v1/s3/multipart/abort', { key, uploadId })).status).toBe(404);
+  });
+
+  it('refuses oversized and disallowed declarations before signing anything', async () => {
+    const { http } = await signedIn();
+    const big = await http.post('/api/v1/s3/simple/presign', { filename: 'huge.bin', size: 2 * 1024 * MIB });
+    expect(big.status).toBe(422);
+    expect((big.data as { errors: unknown }).errors).toEqual({
+      file: ['huge.bin exceeds maximum allowed size of 1 GB'],
+    });
+    const exe = await http.post('/api/v1/s3/multipart/create', { filename: 'setup.exe', size: 10 * MIB });
+    expect(exe.status).toBe(422);
+    expect(await server.app.kit.knex('file_upload_keys')).toEqual([]);
+  });
+
+  it('sniffs the bytes in the bucket: HTML presigned as a PNG is refused and removed', async () => {
+    const { http, user } = await signedIn();
+    await server.app.kit.settings.set('uploads.allowed_mimes', ['image/*']);
+    try {
+      const presigned = await http.post('/api/v1/s3/simple/presign', {
+        filename: 'x.png',
+        mime: 'image/png',
+        size: HTML.length,
+      });
+      const { url, key } = presigned.data as { url: string; key: string };
+      expect(
+        (await fetch(url, { method: 'PUT', body: HTML, headers: { 'Content-Type': 'image/png' } })).status,
+      ).toBe(200);
+      expect(await keysInBucket()).toContain(key);
+      const saved = await http.post('/api/v1/s3/entries', {
+        filename: key,
+        clientName: 'x.png',
+        clientMime: 'image/png',
+      });
+      expect(saved.status).toBe(422);
+      expect((saved.data as { errors: unknown }).errors).toEqual({ file: ['This file type is not allowed'] });
+      expect(await keysInBucket()).not.toContain(key);
+      expect(await server.app.kit.knex('file_entries').where({ owner_id: user.id })).toEqual([]);
+      expect(await server.app.kit.knex('file_upload_keys').where({ owner_id: user.id })).toEqual([]);
+    } finally {
+      await server.app.kit.settings.set('uploads.allowed_mimes', []);
+    }
+  });
+
+  it('stores form and tus uploads in the bucket too', async () => {
+    const { http } = await signedIn();
+    const form = multipartBody('form.png', PNG, 'image/png');
+    const posted = await http.request('POST', '/api/v1/file-entries', {
+      body: form.body,
+      headers: form.headers,
+    });
+    expect(posted.status).toBe(201);
+    const formEntry = (posted.data as { fileEntry: Entry }).fileEntry;
+    const object = await client.send(
+      new GetObjectCommand({ Bucket: s3.bucket, Key: `uploads/${formEntry.file_name}` }),
+    );
+    expect(sha256(Buffer.from(await object.Body!.transformToByteArray()))).toBe(sha256(PNG));
+
+    const data = randomBytes(200_000);
+    const { key } = await tusUpload(http, data, { chunkSize: 64 * 1024, metadata: { name: 'tus.bin' } });
+    const claimed = await http.post('/api/v1/tus/entries', { uploadKey: key });
+    expect(claimed.status).toBe(201);
+    const tusEntry = (claimed.data as { fileEntry: Entry }).fileEntry;
+    expect(await keysInBucket()).toContain(`uploads/${tusEntry.file_name}`);
+    expect(sha256((await download(http, tusEntry.url)).bytes)).toBe(sha256(data));
+
+    expect(
+      (
+        await http.post('/api/v1/file-entries/delete', {
+          entryIds: [formEntry.id, tusEntry.id],
+          deleteForever: true,
+        })
+      ).status,
+    ).toBe(200);
+    const left = await keysInBucket();
+    expect(left).not.toContain(`uploads/${formEntry.file_name}`);
+    expect(left).not.toContain(`uploads/${tusEntry.file_name}`);
+  });
+});

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import { HttpError, ValidationError } from '../../http/errors';
+import type { Kit } from '../../kit';
+import { LocalStorage } from '../../storage/local-storage';
+import { FileEntry, type FileEntryRecord, serializeFileEntry, storageKey } from './file-entry-model';
+import {
+  assertAllowed,
+  cleanFileName,
+  DEFAULT_USER_QUOTA,
+  effectiveRestrictions,
+  extensionOf,
+  formatBytes,
+  type UploadRestrictions,
+} from './restrictions';
+import { readHead, sniffType } from './sniff';
+
+/** What `storeUploadedFile` needs: a finished temp file on local disk and who uploaded it. */
+export interface StoreUploadedFileInput {
+  ownerId: number;
+  /** A temporary file on local disk; it is moved into storage (or removed on failure). */
+  path: string;
+  /** The client's file name (cleaned here). */
+  name: string;
+  /** The client's declared type: a hint only, the bytes decide. */
+  mime?: string;
+  parentId?: number | null;
+  restrictions?: UploadRestrictions;
+}
+
+/**
+ * A scratch directory for uploads in flight. For local storage it sits inside the storage root (`.tmp`, a
+ * name no key can take), so finished files are renamed into place instead of copied.
+ */
+export async function uploadTempDir(kit: Kit): Promise<string> {
+  const root =
+    kit.storage instanceof LocalStorage
+      ? path.join(kit.storage.root, '.tmp')
+      : path.join(tmpdir(), 'backline-uploads');
+  await mkdir(root, { recursive: true });
+  return mkdtemp(path.join(root, 'up-'));
+}
+
+/** The user's quota in bytes (`uploads.user_quota`), or null for unlimited. */
+export async function userQuota(kit: Kit): Promise<number | null> {
+  const value = await kit.settings.get<number | null>('uploads.user_quota', DEFAULT_USER_QUOTA);
+  return typeof value === 'number' && value > 0 ? value : null;
+}
+
+/** Bytes a user's entries take (trashed ones too: their bytes are still stored). */
+export async function usedBytes(knex: Knex, ownerId: number): Promise<number> {
+  const row = (await knex('file_entries').where({ owner_id: ownerId }).sum({ total: 'size' }).first()) as
+    | { total: string | number | null }
+    | undefined;
+  return Number(row?.total ?? 0);
+}
+
+/** The 422 for a full quota. */
+export function quotaError(quota: number): ValidationError {
+  return new ValidationError({ file: [`You have used all of your ${formatBytes(quota)} of storage space.`] });
+}
+
+/** Checks the parent folder belongs to the owner; returns its path. */
+async function parentPath(
+  knex: Knex,
+  ownerId: number,
+  parentId: number | null | undefined,
+): Promise<string | null> {
+  if (parentId === null || parentId === undefined) return null;
+  const parent = await FileEntry.query(knex).findById(parentId).whereNull('deleted_at');
+  if (!parent || parent.owner_id !== ownerId)
+    throw new ValidationError({ parentId: ['The selected parent is invalid.'] });
+  return parent.path;
+}
+
+/**
+ * Inserts an entry for bytes already in storage, inside a transaction that locks the owner's user row, so
+ * parallel uploads of one user are counted one after another and the quota holds under concurrency. On any
+ * failure the stored bytes are deleted: a failed upload leaves no row and no file.
+ */
+export async function insertEntry(
+  kit: Kit,
+  values: {
+    ownerId: number;
+    name: string;
+    fileName: string;
+    mime: string;
+    extension: string | null;
+    size: number;
+    parentId?: number | null;
+  },
+): Promise<FileEntryRecord> {
+  try {
+    // Read before the transaction: settings may query, and PGlite has one connection.
+    const quota = await userQuota(kit);
+    const entry = await kit.knex.transaction(async (trx) => {
+      const owner = await trx('users').where({ id: values.ownerId }).forUpdate().first('id');
+      if (!owner) throw new HttpError(401, 'Unauthenticated.');
+      if (quota !== null && (await usedBytes(trx, values.ownerId)) + values.size > quota)
+        throw quotaError(quota);
+      const parent = await parentPath(trx, values.ownerId, values.parentId);
+      const now = kit.now();
+      const inserted = await FileEntry.query(trx).insertAndFetch({
+        name: values.name,
+        file_name: values.fileName,
+        mime: values.mime,
+        extension: values.extension,
+        size: values.size,
+        disk: kit.storage.driver,
+        path: '',
+        parent_id: values.parentId ?? null,
+        owner_id: values.ownerId,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+      });
+      const entryPath = parent ? `${parent}/${inserted.id}` : String(inserted.id);
+      await FileEntry.query(trx).findById(inserted.id).patch({ path: entryPath });
+      inserted.path = entryPath;
+      return inserted;
+    });
+    return serializeFileEntry(entry);
+  } catch (error) {
+    await kit.storage.delete([storageKey(values.fileName)]).catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * Turns a finished temp file into a file entry: sniffs the type from the bytes, checks the size and type
+ * rules (settings plus `restrictions`) and the owner's quota, moves the bytes into storage under a
+ * server-generated key and inserts the row. Throws a 422 with `errors.file` on a rule failure; the temp file
+ * is gone afterwards either way.
+ */
+export async function storeUploadedFile(kit: Kit, input: StoreUploadedFileInput): Promise<FileEntryRecord> {
+  try {
+    const name = cleanFileName(input.name);
+    const declaredExt = extensionOf(name);
+    const { size } = await stat(input.path);
+    const rules = await effectiveRestrictions(kit, input.restrictions);
+    const sniffed = await sniffType(await readHead(input.path), declaredExt);
+    assertAllowed(rules, { name, size, mime: sniffed.mime, extensions: [declaredExt, sniffed.ext] });
+    const quota = await userQuota(kit);
+    if (quota !== null && (await usedBytes(kit.knex, input.ownerId)) + size > quota) throw quotaError(quota);
+    const fileName = randomUUID();
+    const key = storageKey(fileName);
+    if (kit.storage.writeFile) await kit.storage.writeFile(key, input.path, { mime: sniffed.mime });
+    else {
+      const { createReadStream } = await import('node:fs');
+      await kit.storage.write(key, createReadStream(input.path), { mime: sniffed.mime, size });
+    }
+    return await insertEntry(kit, {
+      ownerId: input.ownerId,
+      name,
+      fileName,
+      mime: sniffed.mime,
+      extension: sniffed.ext ?? declaredExt,
+      size,
+      parentId: input.parentId,
+    });
+  } finally {
+    await rm(input.path, { force: true });
+  }
+}

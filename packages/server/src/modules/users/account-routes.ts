@@ -1,0 +1,320 @@
+import { rm } from 'node:fs/promises';
+import type { Knex } from 'knex';
+import type { Context } from 'koa';
+import { koaBody } from 'koa-body';
+import { z } from 'zod';
+import type { BacklineApp } from '../../create-backline';
+import { HttpError, ValidationError } from '../../http/errors';
+import { booleanish } from '../../http/fields';
+import { type BacklineRouter, defineRoute } from '../../http/routes';
+import type { Kit } from '../../kit';
+import { PersonalAccessToken, serializeToken } from '../access-tokens/tokens';
+import { bootstrapAnswer } from '../auth/login';
+import { localizationsOf } from '../localization/registry';
+import { passwordConfirmedWithin } from '../passwords/confirmation';
+import { can } from '../permissions/index';
+import { signOut } from '../sessions/session-store';
+import { readRecoveryCodes } from '../two-factor/secrets';
+import { FileEntry, serializeFileEntry } from '../uploads/file-entry-model';
+import { sizeMessage } from '../uploads/restrictions';
+import { storeUploadedFile, uploadTempDir } from '../uploads/store-file';
+import { isValidCountry, isValidTimezone } from '../value-lists/lists';
+import { serializeUser } from './serialize-user';
+import { User } from './user-model';
+
+/** Avatars: images only, at most 2 MB (spec accounts.md §5). */
+export const AVATAR_RESTRICTIONS = { allowedMimes: ['image/*'], maxSize: 2 * 1024 * 1024 };
+const FORBIDDEN = 'You do not have permission to do this.';
+/** The relations `GET users/{id}?with=` can add. */
+const RELATIONS = ['roles', 'social_profiles', 'tokens'] as const;
+
+const idParam = z.object({
+  id: z.union([z.literal('me'), z.coerce.number().int().positive()], { error: 'Not found.' }),
+});
+
+/**
+ * The user a request may act on. `me` and the caller's own id are the caller; anyone else is refused with
+ * 403 (a missing id too, so ids cannot be probed) — except reads by holders of `users.update`.
+ */
+async function targetUser(ctx: Context, kit: Kit, id: 'me' | number, mode: 'read' | 'write'): Promise<User> {
+  const me = ctx.state.user!;
+  if (id === 'me' || id === me.id) return me;
+  if (mode === 'read' && (await can(ctx, kit, 'users.update'))) {
+    const user = await User.query(kit.knex).findById(id);
+    if (user) return user;
+    throw new HttpError(404, 'Not found.');
+  }
+  throw new HttpError(403, FORBIDDEN);
+}
+
+const tables = new WeakMap<Knex, Map<string, Promise<boolean>>>();
+/** Whether a table exists (modules are optional), asked once per database and table. */
+function hasTable(knex: Knex, table: string): Promise<boolean> {
+  let known = tables.get(knex);
+  if (!known) {
+    known = new Map();
+    tables.set(knex, known);
+  }
+  let found = known.get(table);
+  if (!found) {
+    found = knex.schema.hasTable(table);
+    known.set(table, found);
+  }
+  return found;
+}
+
+/** The user resource plus the requested relations; recovery codes only for the owner with a fresh password. */
+async function userWithRelations(ctx: Context, kit: Kit, user: User, relations: Set<string>) {
+  const own = user.id === ctx.state.user!.id;
+  const recoveryCodes = own && passwordConfirmedWithin(ctx, kit) ? readRecoveryCodes(kit, user) : undefined;
+  const resource: Record<string, unknown> = { ...(await serializeUser(kit, user, { recoveryCodes })) };
+  if (relations.has('social_profiles'))
+    resource.social_profiles = (await hasTable(kit.knex, 'social_profiles'))
+      ? await kit
+          .knex('social_profiles')
+          .where({ user_id: user.id })
+          .orderBy('id')
+          .select('id', 'service_name', 'username', 'created_at')
+      : [];
+  // Token names are the owner's business only.
+  if (relations.has('tokens'))
+    resource.tokens =
+      own && (await hasTable(kit.knex, 'personal_access_tokens'))
+        ? (await PersonalAccessToken.query(kit.knex).where({ user_id: user.id }).orderBy('id')).map(
+            serializeToken,
+          )
+        : [];
+  return resource;
+}
+
+const optionalName = (field: string) =>
+  z
+    .string({ error: `The ${field} field must be a string.` })
+    .trim()
+    .max(100, `The ${field} field must not be greater than 100 characters.`)
+    .nullable()
+    .optional()
+    .transform((value) => (value === '' ? null : value));
+const optionalCode = z.string().trim().max(64).nullable().optional();
+
+/** Multipart bodies are only parsed here, into a scratch directory, with the avatar's size as the hard cap. */
+async function readAvatarUpload(ctx: Context, dir: string) {
+  try {
+    await koaBody({
+      multipart: true,
+      json: false,
+      urlencoded: false,
+      text: false,
+      formidable: {
+        uploadDir: dir,
+        maxFiles: 1,
+        maxFields: 10,
+        maxFileSize: AVATAR_RESTRICTIONS.maxSize,
+        allowEmptyFiles: false,
+      },
+      onError: (error) => {
+        throw error;
+      },
+    })(ctx, async () => {});
+  } catch (error) {
+    const message = String((error as Error)?.message ?? '');
+    if (/maxFileSize|max.*size|exceeded/i.test(message))
+      throw new ValidationError({ file: [sizeMessage('file', AVATAR_RESTRICTIONS.maxSize)] });
+    throw new ValidationError({ file: ['Please select an image'] });
+  }
+  const files = ctx.request.files?.file;
+  return Array.isArray(files) ? files[0] : files;
+}
+
+/**
+ * An avatar given by url: only an image already uploaded to this site by the same user
+ * (`/api/v1/file-entries/{id}`, relative or on this site's origin). Remote urls are refused rather than
+ * fetched, so the server never requests addresses a user picked (no SSRF).
+ */
+async function avatarFromUrl(ctx: Context, kit: Kit, user: User, url: string): Promise<string> {
+  const refuse = () =>
+    new ValidationError({ url: ['Only images uploaded to this site can be used as an avatar.'] });
+  let parsed: URL;
+  const origin = kit.config.baseUrl ?? `${ctx.protocol}://${ctx.host}`;
+  try {
+    parsed = new URL(url, `${origin}/`);
+  } catch {
+    throw refuse();
+  }
+  const match = /^\/api\/v1\/file-entries\/(\d+)$/.exec(parsed.pathname);
+  if (parsed.origin !== new URL(origin).origin || !match) throw refuse();
+  const entry = await FileEntry.query(kit.knex).findById(Number(match[1]));
+  if (!entry || entry.owner_id !== user.id || entry.deleted_at) throw refuse();
+  if (!entry.mime.startsWith('image/') || Number(entry.size) > AVATAR_RESTRICTIONS.maxSize)
+    throw new ValidationError({ url: ['Please select an image'] });
+  return serializeFileEntry(entry).url;
+}
+
+/**
+ * The account endpoints of the users module: `GET`/`PUT users/{id}`, the avatar, and account deletion. Every
+ * one acts on the signed-in user only (`users.update` holders may also read others).
+ */
+export function accountRoutes(router: BacklineRouter): void {
+  router.add(
+    defineRoute({
+      method: 'GET',
+      path: 'users/{id}',
+      summary: 'A user, with `with=roles,social_profiles,tokens`',
+      auth: true,
+      params: idParam,
+      query: z
+        .object({
+          // `with=roles,tokens`, or the key repeated.
+          with: z
+            .union([z.string().max(200), z.array(z.string().max(200)).max(10)])
+            .optional()
+            .transform((value) => [value ?? []].flat().join(',')),
+        })
+        .catchall(z.unknown()),
+      handler: async ({ params, query, ctx, kit }) => {
+        const user = await targetUser(ctx, kit, params.id, 'read');
+        const relations = new Set(
+          query.with
+            .split(',')
+            .map((name) => name.trim())
+            .filter((name) => (RELATIONS as readonly string[]).includes(name)),
+        );
+        return { user: await userWithRelations(ctx, kit, user, relations) };
+      },
+    }),
+  );
+
+  router.add(
+    defineRoute({
+      method: 'PUT',
+      path: 'users/{id}',
+      summary: 'Update your name, language, country and timezone',
+      auth: true,
+      params: idParam,
+      body: z.object({
+        first_name: optionalName('first name'),
+        last_name: optionalName('last name'),
+        language: optionalCode,
+        country: optionalCode,
+        timezone: optionalCode,
+      }),
+      handler: async ({ params, body, ctx, kit }) => {
+        const user = await targetUser(ctx, kit, params.id, 'write');
+        const errors: Record<string, string[]> = {};
+        const patch: Partial<User> = {};
+        if (body.first_name !== undefined) patch.first_name = body.first_name;
+        if (body.last_name !== undefined) patch.last_name = body.last_name;
+        if (body.language !== undefined) {
+          if (body.language && !localizationsOf(ctx).byLanguage.has(body.language))
+            errors.language = ['The selected language is invalid.'];
+          patch.language = body.language || null;
+        }
+        if (body.country !== undefined) {
+          const country = body.country?.toUpperCase() || null;
+          if (country && !isValidCountry(country)) errors.country = ['The selected country is invalid.'];
+          patch.country = country;
+        }
+        if (body.timezone !== undefined) {
+          if (body.timezone && !isValidTimezone(body.timezone))
+            errors.timezone = ['The selected timezone is invalid.'];
+          patch.timezone = body.timezone || null;
+        }
+        if (Object.keys(errors).length) throw new ValidationError(errors);
+        if (Object.keys(patch).length) {
+          patch.updated_at = kit.now();
+          await User.query(kit.knex).findById(user.id).patch(patch);
+          Object.assign(user, patch);
+        }
+        return { user: await serializeUser(kit, user) };
+      },
+    }),
+  );
+
+  router.add(
+    defineRoute({
+      method: 'POST',
+      path: 'users/{id}/avatar',
+      summary:
+        'Set your avatar: multipart `file` (an image, at most 2 MB) or the `url` of an image uploaded here',
+      auth: true,
+      params: idParam,
+      handler: async ({ params, ctx, kit }) => {
+        const user = await targetUser(ctx, kit, params.id, 'write');
+        if (!(await hasTable(kit.knex, 'file_entries')))
+          throw new HttpError(503, 'Uploads are not installed on this site.');
+        let avatar: string;
+        if (ctx.is('multipart')) {
+          const dir = await uploadTempDir(kit);
+          try {
+            const file = await readAvatarUpload(ctx, dir);
+            if (!file) throw new ValidationError({ file: ['Please select an image'] });
+            const entry = await storeUploadedFile(kit, {
+              ownerId: user.id,
+              path: file.filepath,
+              name: file.originalFilename ?? 'avatar',
+              mime: file.mimetype ?? undefined,
+              restrictions: AVATAR_RESTRICTIONS,
+            });
+            avatar = entry.url;
+          } finally {
+            await rm(dir, { recursive: true, force: true });
+          }
+        } else {
+          const url = (ctx.request.body as { url?: unknown } | undefined)?.url;
+          if (typeof url !== 'string' || !url)
+            throw new ValidationError({ file: ['Please select an image'] });
+          avatar = await avatarFromUrl(ctx, kit, user, url);
+        }
+        const now = kit.now();
+        await User.query(kit.knex).findById(user.id).patch({ avatar, updated_at: now });
+        Object.assign(user, { avatar, updated_at: now });
+        return { user: await serializeUser(kit, user) };
+      },
+    }),
+  );
+
+  router.add(
+    defineRoute({
+      method: 'DELETE',
+      path: 'users/{id}/avatar',
+      summary: 'Remove your avatar',
+      auth: true,
+      params: idParam,
+      handler: async ({ params, ctx, kit }) => {
+        const user = await targetUser(ctx, kit, params.id, 'write');
+        const now = kit.now();
+        await User.query(kit.knex).findById(user.id).patch({ avatar: null, updated_at: now });
+        Object.assign(user, { avatar: null, updated_at: now });
+        return { user: await serializeUser(kit, user) };
+      },
+    }),
+  );
+
+  router.add(
+    defineRoute({
+      method: 'DELETE',
+      path: 'users/{id}',
+      summary: 'Delete your own account (`deleteCurrentUser=true`); answers the guest bootstrap data',
+      auth: true,
+      params: idParam,
+      query: z.object({ deleteCurrentUser: booleanish.optional() }).catchall(z.unknown()),
+      handler: async ({ params, query, ctx, kit }) => {
+        const user = await targetUser(ctx, kit, params.id, 'write');
+        if (query.deleteCurrentUser !== true)
+          throw new ValidationError({ deleteCurrentUser: ['Confirm with deleteCurrentUser=true.'] });
+        // A leaked API token must not be enough to erase an account: deletion needs the browser session.
+        if (ctx.state.accessToken)
+          throw new HttpError(403, 'Delete your account from the account settings page.');
+        const modules = (ctx.app as BacklineApp).modules ?? [];
+        await kit.knex.transaction(async (trx) => {
+          // Later modules build on earlier ones, so their rows go first.
+          for (const module of [...modules].reverse()) await module.deleteUser?.(kit, user.id, trx);
+          // Sessions, tokens, roles, social profiles… cascade with the row.
+          await trx('users').where({ id: user.id }).delete();
+        });
+        await signOut(ctx, kit);
+        return { bootstrapData: await bootstrapAnswer(ctx, kit) };
+      },
+    }),
+  );
+}

@@ -1,0 +1,37 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { LocalStorage } from './local-storage';
+import { S3Storage } from './s3-storage';
+import type { Storage, StorageOptions } from './storage';
+
+export { LocalStorage } from './local-storage';
+export { S3Storage } from './s3-storage';
+export {
+  assertSafeKey,
+  type LocalStorageOptions,
+  type S3StorageOptions,
+  type Storage,
+  type StorageOptions,
+} from './storage';
+
+/**
+ * Builds the storage a `storage` option describes: local disk under `{dataDir}/storage` by default (a temp
+ * directory when the app has no data directory), or an S3-compatible bucket.
+ */
+export function createStorage(
+  options: Storage | StorageOptions | undefined,
+  dataDir: string | undefined,
+): Storage {
+  if (options && 'write' in options) return options;
+  if (options?.driver === 's3') return new S3Storage(options);
+  const root =
+    options?.root ??
+    (dataDir ? path.join(dataDir, 'storage') : mkdtempSync(path.join(tmpdir(), 'backline-storage-')));
+  return new LocalStorage(root);
+}
+
+/** Origins the page must be allowed to connect to for direct uploads (the bucket's, with S3 storage). */
+export function storageConnectSources(storage: Storage): string[] {
+  return storage instanceof S3Storage ? [storage.origin] : [];
+}

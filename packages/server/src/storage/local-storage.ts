@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { copyFile, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertSafeKey, type Storage } from './storage';
+
+/**
+ * Files on local disk under `root`. Writes go to a temporary name in the same directory and are renamed into
+ * place, so a reader never sees half a file and a failed write leaves nothing behind.
+ */
+export class LocalStorage implements Storage {
+  readonly driver = 'local' as const;
+
+  constructor(readonly root: string) {}
+
+  /** The absolute path of a key. */
+  pathOf(key: string): string {
+    assertSafeKey(key);
+    return path.join(this.root, key);
+  }
+
+  async write(
+    key: string,
+    body: Readable | Buffer,
+    _options?: { mime: string; size?: number },
+  ): Promise<{ size: number }> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temp = `${target}.${randomUUID()}.part`;
+    let size = 0;
+    try {
+      const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+      source.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+      });
+      await pipeline(source, createWriteStream(temp, { highWaterMark: 1 << 20 }));
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+    return { size };
+  }
+
+  async writeFile(key: string, filePath: string): Promise<{ size: number }> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    try {
+      await rename(filePath, target);
+    } catch (error) {
+      // Another device (a temp dir on tmpfs, say): copy, then remove the source.
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      const temp = `${target}.${randomUUID()}.part`;
+      try {
+        await copyFile(filePath, temp);
+        await rename(temp, target);
+      } catch (copyError) {
+        await rm(temp, { force: true });
+        throw copyError;
+      }
+      await unlink(filePath);
+    }
+    return { size: (await stat(target)).size };
+  }
+
+  async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    const file = this.pathOf(key);
+    await stat(file);
+    return createReadStream(file, range ? { start: range.start, end: range.end } : {});
+  }
+
+  async stat(key: string): Promise<{ size: number } | null> {
+    try {
+      const info = await stat(this.pathOf(key));
+      return info.isFile() ? { size: info.size } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async delete(keys: string[]): Promise<void> {
+    await Promise.all(keys.map((key) => rm(this.pathOf(key), { force: true })));
+  }
+}

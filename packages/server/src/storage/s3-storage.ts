@@ -1,0 +1,168 @@
+import { createReadStream } from 'node:fs';
+import { stat, unlink } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import { assertSafeKey, type S3StorageOptions, type Storage } from './storage';
+
+/** Parts of streamed writes of unknown length; S3 needs at least 5 MiB per part but the last. */
+const PART_SIZE = 8 * 1024 * 1024;
+
+/** An S3-compatible bucket (AWS, R2, MinIO, s3rver). `client` and `bucket` serve the presign endpoints too. */
+export class S3Storage implements Storage {
+  readonly driver = 's3' as const;
+  readonly client: S3Client;
+  readonly bucket: string;
+
+  constructor(readonly options: S3StorageOptions) {
+    this.bucket = options.bucket;
+    this.client = new S3Client({
+      region: options.region ?? 'us-east-1',
+      endpoint: options.endpoint,
+      forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
+      // Streamed bodies otherwise go out aws-chunked with trailing checksums, which many S3-compatible
+      // stores (s3rver, older MinIO) store verbatim.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      credentials:
+        options.accessKeyId && options.secretAccessKey
+          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+          : undefined,
+    });
+  }
+
+  /** The origin browsers PUT to with presigned URLs (for the page's `connect-src`). */
+  get origin(): string {
+    if (this.options.endpoint) return new URL(this.options.endpoint).origin;
+    return `https://${this.bucket}.s3.${this.options.region ?? 'us-east-1'}.amazonaws.com`;
+  }
+
+  async write(
+    key: string,
+    body: Readable | Buffer,
+    options: { mime: string; size?: number },
+  ): Promise<{ size: number }> {
+    assertSafeKey(key);
+    if (Buffer.isBuffer(body) || options.size !== undefined) {
+      const size = Buffer.isBuffer(body) ? body.length : options.size!;
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Body: body,
+          ContentType: options.mime,
+          ContentLength: size,
+        }),
+      );
+      return { size };
+    }
+    return this.writeMultipart(key, body, options.mime);
+  }
+
+  /** Unknown length: upload 8 MiB parts one at a time, so at most one part is held in memory. */
+  private async writeMultipart(key: string, body: Readable, mime: string): Promise<{ size: number }> {
+    const { UploadId } = await this.client.send(
+      new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: mime }),
+    );
+    const parts: { PartNumber: number; ETag: string }[] = [];
+    let size = 0;
+    try {
+      let pending: Buffer[] = [];
+      let pendingSize = 0;
+      const flush = async () => {
+        const PartNumber = parts.length + 1;
+        const { ETag } = await this.client.send(
+          new UploadPartCommand({
+            Bucket: this.bucket,
+            Key: key,
+            UploadId,
+            PartNumber,
+            Body: Buffer.concat(pending),
+          }),
+        );
+        parts.push({ PartNumber, ETag: ETag! });
+        pending = [];
+        pendingSize = 0;
+      };
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        pending.push(chunk);
+        pendingSize += chunk.length;
+        size += chunk.length;
+        if (pendingSize >= PART_SIZE) await flush();
+      }
+      if (pendingSize > 0 || parts.length === 0) await flush();
+      await this.client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: key,
+          UploadId,
+          MultipartUpload: { Parts: parts },
+        }),
+      );
+    } catch (error) {
+      await this.client
+        .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId }))
+        .catch(() => {});
+      throw error;
+    }
+    return { size };
+  }
+
+  async writeFile(key: string, filePath: string, options: { mime: string }): Promise<{ size: number }> {
+    const { size } = await stat(filePath);
+    await this.write(key, createReadStream(filePath, { highWaterMark: 1 << 20 }), {
+      mime: options.mime,
+      size,
+    });
+    await unlink(filePath);
+    return { size };
+  }
+
+  async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    assertSafeKey(key);
+    const answer = await this.client.send(
+      new GetObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+      }),
+    );
+    return answer.Body as Readable;
+  }
+
+  async stat(key: string): Promise<{ size: number } | null> {
+    assertSafeKey(key);
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { size: head.ContentLength ?? 0 };
+    } catch (error) {
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status === 404 || (error as Error).name === 'NotFound' || (error as Error).name === 'NoSuchKey')
+        return null;
+      throw error;
+    }
+  }
+
+  async delete(keys: string[]): Promise<void> {
+    for (const key of keys) assertSafeKey(key);
+    for (let i = 0; i < keys.length; i += 1000) {
+      const batch = keys.slice(i, i + 1000);
+      if (!batch.length) continue;
+      await this.client.send(
+        new DeleteObjectsCommand({
+          Bucket: this.bucket,
+          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+        }),
+      );
+    }
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * Every line @backline/uploads translates, as i18next keys (the English text; `:name` placeholders).
+ * Lines quoted by the spec appear here verbatim.
+ */
+export const UPLOADS_STRINGS = [
+  // Restrictions and failures (spec accounts §5 and §8)
+  '`:file` exceeds maximum allowed size of :size',
+  'This file type is not allowed',
+  'Upload timed out',
+  'There was an issue. Please try again later.',
+  // Image field (spec accounts §5)
+  'Please select an image',
+  'Upload image',
+  'Replace image',
+  'Remove image',
+  'Uploading…',
+  // Drop zone and picker
+  'Drop files here',
+  'Drop files or folders here, or',
+  'Drop to upload',
+  'Select files',
+  'Select folder',
+  // Progress list
+  'Uploads',
+  'Pending',
+  'Uploading',
+  'Completed',
+  'Failed',
+  'Aborted',
+  'Abort',
+  'Retry',
+  'Remove',
+  'Abort :name',
+  'Retry :name',
+  'Remove :name',
+  'Clear finished',
+  ':uploaded of :total',
+  ':speed/s',
+  ':time left',
+  ':count files uploaded',
+  ':done of :count files uploaded',
+  ':count more files',
+  'Upload progress of :name',
+] as const;
+
+export type UploadsString = (typeof UPLOADS_STRINGS)[number];
