@@ -112,7 +112,11 @@ describe('the backline bin', () => {
   const { dir, cleanup } = tempDir();
   afterAll(cleanup);
 
-  it('runs from the environment: migrate, create-admin and settings against DATA_DIR', () => {
+  // Five cold processes, each compiling the whole kit through tsx: on a fresh clone under a loaded CI machine
+  // that alone can pass 30 s, so this test gets a generous budget (it asserts on output, never on time).
+  it('runs from the environment: migrate, create-admin and settings against DATA_DIR', {
+    timeout: 240_000,
+  }, () => {
     const run = (...args: string[]) =>
       spawnSync(process.execPath, ['--conditions=@backline/source', '--import', 'tsx', bin, ...args], {
         // From the package, where `tsx` resolves; the data goes to DATA_DIR.
