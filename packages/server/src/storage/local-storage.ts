@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
@@ -30,14 +31,18 @@ export class LocalStorage implements Storage {
     await mkdir(path.dirname(target), { recursive: true });
     const temp = `${target}.${randomUUID()}.part`;
     let size = 0;
+    const out = createWriteStream(temp, { highWaterMark: 1 << 20 });
     try {
       const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
       source.on('data', (chunk: Buffer) => {
         size += chunk.length;
       });
-      await pipeline(source, createWriteStream(temp, { highWaterMark: 1 << 20 }));
+      await pipeline(source, out);
       await rename(temp, target);
     } catch (error) {
+      // A source that fails at once can reject the pipeline before the file is even open; the stream still
+      // opens and closes it afterwards, so wait for that before removing it, or the .part file outlives us.
+      if (!out.closed) await once(out, 'close').catch(() => undefined);
       await rm(temp, { force: true });
       throw error;
     }
