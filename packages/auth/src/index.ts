@@ -69,6 +69,7 @@ export type {
 export { type ClientErrors, useAuthForm } from './shared/use-auth-form';
 export { useAuthRedirect } from './shared/use-auth-redirect';
 export { useBranding, useMenuItems } from './shared/use-branding';
+export { LazySocialButtons } from './social/lazy-social-buttons';
 // Social sign-in
 export {
   openSocialPopup,
@@ -88,14 +89,13 @@ export {
   type PasswordRequiredDialogProps,
   type SocialConnectAnswer,
 } from './social/password-required-dialog';
+export { SocialButtons, type SocialButtonsProps } from './social/social-buttons';
+export { SocialIcon } from './social/social-icons';
 export {
   SOCIAL_SERVICE_NAMES,
-  SocialButtons,
-  type SocialButtonsProps,
   useEnabledSocialServices,
   useSocialSignInVisible,
-} from './social/social-buttons';
-export { SocialIcon } from './social/social-icons';
+} from './social/social-visibility';
 export { type SocialConnect, useSocialConnect } from './social/use-social-connect';
 export { type SocialLogin, useSocialLogin } from './social/use-social-login';
 export { SOCIAL_ERROR_MESSAGE, type SocialPopupPath } from './social/use-social-popup';

@@ -11,7 +11,8 @@ import { EmailField } from '../shared/email-field';
 import { authPaths, loginHeading } from '../shared/headings';
 import { useAuthForm } from '../shared/use-auth-form';
 import { useQueryEmail, withEmail } from '../shared/use-query-email';
-import { SocialButtons, useSocialSignInVisible } from '../social/social-buttons';
+import { LazySocialButtons } from '../social/lazy-social-buttons';
+import { useSocialSignInVisible } from '../social/social-visibility';
 import { TwoFactorChallenge } from '../two-factor/two-factor-challenge';
 import { emailRule, requiredRule } from '../validation/validators';
 import { useLogin } from './use-login';
@@ -58,7 +59,7 @@ export function LoginPage() {
 
   const social = renderSocialSignIn
     ? renderSocialSignIn('login')
-    : socialVisible && <SocialButtons screen="login" onTwoFactor={() => setChallenge(true)} />;
+    : socialVisible && <LazySocialButtons screen="login" onTwoFactor={() => setChallenge(true)} />;
   return (
     <AuthPage
       heading={t(loginHeading(pathname), { siteName })}

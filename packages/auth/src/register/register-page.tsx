@@ -13,7 +13,8 @@ import { authPaths, registerHeading } from '../shared/headings';
 import type { RegistrationPolicy } from '../shared/types';
 import { useAuthForm } from '../shared/use-auth-form';
 import { useQueryEmail, withEmail } from '../shared/use-query-email';
-import { SocialButtons, useSocialSignInVisible } from '../social/social-buttons';
+import { LazySocialButtons } from '../social/lazy-social-buttons';
+import { useSocialSignInVisible } from '../social/social-visibility';
 import { confirmationRule, emailRule, requiredRule } from '../validation/validators';
 import { useRegister } from './use-register';
 
@@ -83,7 +84,7 @@ export function RegisterPage() {
 
   const social = renderSocialSignIn
     ? renderSocialSignIn('register')
-    : socialVisible && <SocialButtons screen="register" />;
+    : socialVisible && <LazySocialButtons screen="register" />;
   return (
     <AuthPage
       heading={t(registerHeading(pathname, params), { siteName })}

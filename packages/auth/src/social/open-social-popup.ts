@@ -1,6 +1,7 @@
-/** The social providers (spec accounts §9); each is offered when its setting `social.{service}.enable` is on. */
-export const SOCIAL_SERVICES = ['google', 'facebook', 'twitter'] as const;
-export type SocialService = (typeof SOCIAL_SERVICES)[number];
+import { SOCIAL_SERVICES, type SocialService } from './social-visibility';
+
+// Defined beside the visibility check, which the sign-in screens load without the popup code.
+export { SOCIAL_SERVICES, type SocialService };
 
 /** The outcomes a social popup reports (spec accounts §4). */
 export const SOCIAL_STATUSES = ['SUCCESS', 'REQUEST_PASSWORD', 'ALREADY_LOGGED_IN', 'ERROR'] as const;

@@ -2,29 +2,9 @@ import { useSettings } from '@backline/core/react';
 import { Button, IconButton } from '@backline/ui';
 import { useTranslation } from 'react-i18next';
 import type { SocialSignInScreen } from '../config/auth-config';
-import { SOCIAL_SERVICES, type SocialService } from './open-social-popup';
 import { SocialIcon } from './social-icons';
+import { SOCIAL_SERVICE_NAMES, useEnabledSocialServices, useSocialSignInVisible } from './social-visibility';
 import { useSocialLogin } from './use-social-login';
-
-/** How each provider is named on its button. */
-export const SOCIAL_SERVICE_NAMES: Record<SocialService, string> = {
-  google: 'Google',
-  facebook: 'Facebook',
-  twitter: 'Twitter',
-};
-
-/** The providers whose setting `social.{service}.enable` is on, in the spec's order. */
-export function useEnabledSocialServices(): SocialService[] {
-  const settings = useSettings<Partial<Record<SocialService, { enable?: boolean }>> | null>('social', null);
-  return SOCIAL_SERVICES.filter((service) => settings?.[service]?.enable === true);
-}
-
-/** Whether the social block shows: registration is enabled and at least one provider is (spec accounts §2). */
-export function useSocialSignInVisible(): boolean {
-  const registrationDisabled = useSettings<boolean>('registration.disable', false);
-  const services = useEnabledSocialServices();
-  return !registrationDisabled && services.length > 0;
-}
 
 export interface SocialButtonsProps {
   /** Which screen the block is on (for the record; both sign in or sign up alike). */

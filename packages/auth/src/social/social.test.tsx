@@ -3,12 +3,14 @@ import { BacklineProvider } from '@backline/core/react';
 import { createI18n } from '@backline/ui';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AUTH_STRINGS } from '../i18n/auth-strings';
 import { LoginPage } from '../login/login-page';
 import { RegisterPage } from '../register/register-page';
+import { SocialButtonsPlaceholder } from './lazy-social-buttons';
 import { readSocialMessage } from './open-social-popup';
 import { PasswordRequiredDialog } from './password-required-dialog';
 import { SocialButtons } from './social-buttons';
@@ -48,14 +50,24 @@ const site = (settings: Record<string, unknown>): BootstrapData => ({
   settings: { branding: { site_name: 'Night Owl Radio' }, registration: { disable: false }, ...settings },
 });
 
+const tree = (element: ReactNode, settings: Record<string, unknown>, path: string) => (
+  <BacklineProvider store={createBootstrapStore(site(settings))}>
+    <I18nextProvider i18n={createI18n({ language: 'en', lines: {} })}>
+      <MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>
+    </I18nextProvider>
+  </BacklineProvider>
+);
+
 const render = (element: ReactNode, settings: Record<string, unknown>, path = '/login') =>
-  renderToString(
-    <BacklineProvider store={createBootstrapStore(site(settings))}>
-      <I18nextProvider i18n={createI18n({ language: 'en', lines: {} })}>
-        <MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>
-      </I18nextProvider>
-    </BacklineProvider>,
-  );
+  renderToString(tree(element, settings, path));
+
+/** Renders after every lazy part has loaded (the screens load the social block on demand). */
+async function renderLoaded(element: ReactNode, settings: Record<string, unknown>, path = '/login') {
+  const { prelude } = await prerenderToNodeStream(tree(element, settings, path));
+  let html = '';
+  for await (const chunk of prelude) html += chunk;
+  return html;
+}
 
 const google = { social: { google: { enable: true } } };
 
@@ -81,13 +93,26 @@ describe('social buttons', () => {
     expect(html).toContain('aria-label="Continue with Google"');
   });
 
-  it('sits under the login and register forms only when a provider is enabled', () => {
-    expect(render(<LoginPage />, google)).toContain('Continue with Google');
-    expect(render(<RegisterPage />, google, '/register')).toContain('Continue with Google');
-    expect(render(<LoginPage />, {})).not.toContain('Continue with');
-    expect(render(<LoginPage />, { ...google, registration: { disable: true } })).not.toContain(
-      'Continue with',
+  it('sits under the login and register forms only when a provider is enabled', async () => {
+    expect(await renderLoaded(<LoginPage />, google)).toContain('Continue with Google');
+    expect(await renderLoaded(<RegisterPage />, google, '/register')).toContain('Continue with Google');
+    expect(await renderLoaded(<LoginPage />, {})).not.toContain('Or continue with');
+    expect(await renderLoaded(<LoginPage />, { ...google, registration: { disable: true } })).not.toContain(
+      'Or continue with',
     );
+  });
+
+  it('holds the space of the buttons while their code loads', () => {
+    const settings = { social: { google: { enable: true }, twitter: { enable: true } } };
+    const html = render(<SocialButtonsPlaceholder />, settings);
+    expect(html).toContain('aria-busy="true"');
+    expect(html).toContain('Or continue with');
+    expect(html.match(/class="bl-skeleton"/g)).toHaveLength(2);
+    const compact = render(<SocialButtonsPlaceholder />, {
+      social: { ...settings.social, compact_buttons: true },
+    });
+    expect(compact).toContain('data-compact="true"');
+    expect(compact.match(/width:2.5rem/g)).toHaveLength(2);
   });
 });
 
