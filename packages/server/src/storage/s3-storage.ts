@@ -10,6 +10,7 @@ import {
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
+  type S3ClientConfig,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { assertSafeKey, type S3StorageOptions, type Storage } from './storage';
@@ -22,10 +23,12 @@ export class S3Storage implements Storage {
   readonly driver = 's3' as const;
   readonly client: S3Client;
   readonly bucket: string;
+  /** How `client` is configured, for other clients of the same bucket (tus' S3 store makes its own). */
+  readonly clientConfig: S3ClientConfig;
 
   constructor(readonly options: S3StorageOptions) {
     this.bucket = options.bucket;
-    this.client = new S3Client({
+    this.clientConfig = {
       region: options.region ?? 'us-east-1',
       endpoint: options.endpoint,
       forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
@@ -37,7 +40,8 @@ export class S3Storage implements Storage {
         options.accessKeyId && options.secretAccessKey
           ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
           : undefined,
-    });
+    };
+    this.client = new S3Client(this.clientConfig);
   }
 
   /** The origin browsers PUT to with presigned URLs (for the page's `connect-src`). */

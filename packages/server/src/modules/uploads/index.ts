@@ -1,10 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Locker } from '@tus/server';
 import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
 import { defineModule, type Kit } from '../../kit';
 import { LocalStorage } from '../../storage/local-storage';
+import { S3Storage } from '../../storage/s3-storage';
 import { storageKey } from './file-entry-model';
 import { fileRoutes } from './file-routes';
 import { DEFAULT_BLOCKED_EXTENSIONS, DEFAULT_MAX_UPLOAD_SIZE, DEFAULT_USER_QUOTA } from './restrictions';
@@ -16,8 +18,18 @@ export interface UploadsModuleOptions {
   expirationMs?: number;
   /** How often expired uploads are swept: hourly by default; 0 turns the timer off (tests call `cleanup`). */
   cleanupIntervalMs?: number;
-  /** Where tus keeps chunks in flight: `{storage root}/.tus` on local storage, else `{dataDir}/tus`. */
+  /**
+   * Where tus' file store keeps uploads in flight: `{storage root}/.tus` on local storage, else `{dataDir}/tus`.
+   * Unused with S3 storage: tus uploads then go to the bucket.
+   */
   tusDirectory?: string;
+  /**
+   * The lock every tus request on an upload takes. The default (@tus/server's MemoryLocker) serialises requests
+   * inside one process; several processes serving one upload directory or bucket need a shared locker.
+   */
+  tusLocker?: Locker;
+  /** S3 storage only: the size of the parts tus sends to the bucket, all equal but the last (8 MiB, ≥ 5 MiB). */
+  tusPartSize?: number;
 }
 
 /** What the uploads module exposes once the app started (tests and the bench reach it through the module). */
@@ -45,7 +57,12 @@ export const uploadsModule = (options: UploadsModuleOptions = {}) => {
         : mkdtempSync(path.join(tmpdir(), 'backline-tus-')));
   const setup = (kit: Kit): UploadsRuntime => {
     if (runtime) return runtime;
-    const tus = new TusUploads(kit, tusDirectory(kit), expirationMs);
+    const tus = new TusUploads(kit, {
+      directory: kit.storage instanceof S3Storage ? undefined : tusDirectory(kit),
+      expirationMs,
+      locker: options.tusLocker,
+      partSize: options.tusPartSize,
+    });
     tusMiddleware = tus.middleware();
     runtime = {
       tus,

@@ -178,7 +178,8 @@ export function s3Routes(router: BacklineRouter): void {
             marker = answer.IsTruncated ? answer.NextPartNumberMarker : undefined;
           } while (marker);
         } catch (error) {
-          // Stores without ListParts (s3rver) cannot resume: the client uploads every part again.
+          // A store without ListParts answers 405 or 501: the client then uploads every part again. (The test
+          // harness fills ListParts into s3rver, so resuming from the listing is tested.)
           const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
           if (status !== 405 && status !== 501) throw error;
           return { parts: [] };

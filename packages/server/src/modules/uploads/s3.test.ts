@@ -157,6 +157,52 @@ describe.each(testDatabases())('S3 uploads on $name', (database) => {
     expect(sha256((await download(http, entry.url)).bytes)).toBe(sha256(data));
   });
 
+  it('resumes a multipart upload: get-uploaded-parts lists the parts already in the bucket', async () => {
+    const { http } = await signedIn();
+    const partSize = 5 * MIB;
+    const data = randomBytes(2 * partSize + 54_321);
+    const created = await http.post('/api/v1/s3/multipart/create', {
+      filename: 'resumed.bin',
+      size: data.length,
+      extension: 'bin',
+    });
+    const { uploadId, key } = created.data as { uploadId: string; key: string };
+    const body = (partNumber: number) => data.subarray((partNumber - 1) * partSize, partNumber * partSize);
+    const sendParts = async (partNumbers: number[]) => {
+      const signed = await http.post('/api/v1/s3/multipart/batch-sign-part-urls', {
+        key,
+        uploadId,
+        partNumbers,
+      });
+      const { urls } = signed.data as { urls: { partNumber: number; url: string }[] };
+      return Promise.all(
+        urls.map(async ({ partNumber, url }) => {
+          const answer = await fetch(url, { method: 'PUT', body: body(partNumber) });
+          expect(answer.status).toBe(200);
+          return { PartNumber: partNumber, ETag: answer.headers.get('etag')! };
+        }),
+      );
+    };
+    // The first attempt gets parts 1 and 2 in, then stops.
+    const sent = await sendParts([1, 2]);
+    const listed = await http.post('/api/v1/s3/multipart/get-uploaded-parts', { key, uploadId });
+    expect(listed.status).toBe(200);
+    expect((listed.data as { parts: unknown }).parts).toEqual([
+      { PartNumber: 1, ETag: sent[0]!.ETag, Size: partSize },
+      { PartNumber: 2, ETag: sent[1]!.ETag, Size: partSize },
+    ]);
+    // The retry sends only what the listing lacks and completes with the listed parts.
+    const rest = await sendParts([3]);
+    const parts = [...(listed.data as { parts: { PartNumber: number; ETag: string }[] }).parts, ...rest].map(
+      ({ PartNumber, ETag }) => ({ PartNumber, ETag }),
+    );
+    expect((await http.post('/api/v1/s3/multipart/complete', { key, uploadId, parts })).status).toBe(200);
+    const saved = await http.post('/api/v1/s3/entries', { filename: key, clientName: 'resumed.bin' });
+    expect(saved.status).toBe(201);
+    const entry = (saved.data as { fileEntry: Entry }).fileEntry;
+    expect(sha256((await download(http, entry.url)).bytes)).toBe(sha256(data));
+  });
+
   it("refuses another user's key and upload id", async () => {
     const owner = await signedIn();
     const other = await signedIn();

@@ -16,7 +16,7 @@ import {
   formatBytes,
   type UploadRestrictions,
 } from './restrictions';
-import { readHead, sniffType } from './sniff';
+import { readHead, SNIFF_BYTES, sniffType } from './sniff';
 
 /** What `storeUploadedFile` needs: a finished temp file on local disk and who uploaded it. */
 export interface StoreUploadedFileInput {
@@ -164,4 +164,59 @@ export async function storeUploadedFile(kit: Kit, input: StoreUploadedFileInput)
   } finally {
     await rm(input.path, { force: true });
   }
+}
+
+/** What `claimStoredObject` needs: bytes already in storage at `storageKey(fileName)` and who uploaded them. */
+export interface ClaimStoredObjectInput {
+  ownerId: number;
+  /** The server-made name of the stored bytes; the entry's `file_name`. */
+  fileName: string;
+  /** The real size of the stored object. */
+  size: number;
+  /** The client's file name (cleaned here). */
+  name: string;
+  parentId?: number | null;
+  restrictions?: UploadRestrictions;
+}
+
+/**
+ * Turns bytes already in storage into a file entry where they are, without copying them: sniffs the type from a
+ * ranged read of the first bytes, checks the size and type rules and the quota, and inserts the row. On any
+ * refusal the stored object is deleted, so a refused upload leaves nothing behind.
+ */
+export async function claimStoredObject(kit: Kit, input: ClaimStoredObjectInput): Promise<FileEntryRecord> {
+  const key = storageKey(input.fileName);
+  try {
+    const name = cleanFileName(input.name);
+    const declaredExt = extensionOf(name);
+    const rules = await effectiveRestrictions(kit, input.restrictions);
+    const head = input.size
+      ? await readAll(await kit.storage.read(key, { start: 0, end: Math.min(input.size, SNIFF_BYTES) - 1 }))
+      : Buffer.alloc(0);
+    const sniffed = await sniffType(head, declaredExt);
+    assertAllowed(rules, {
+      name,
+      size: input.size,
+      mime: sniffed.mime,
+      extensions: [declaredExt, sniffed.ext],
+    });
+    return await insertEntry(kit, {
+      ownerId: input.ownerId,
+      name,
+      fileName: input.fileName,
+      mime: sniffed.mime,
+      extension: sniffed.ext ?? declaredExt,
+      size: input.size,
+      parentId: input.parentId,
+    });
+  } catch (error) {
+    await kit.storage.delete([key]).catch(() => {});
+    throw error;
+  }
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
 }

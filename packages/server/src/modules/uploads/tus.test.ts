@@ -44,7 +44,7 @@ describe.each(testDatabases())('tus uploads on $name', (database) => {
     expect((await loginOverHttp(http, email, PASSWORD)).status).toBe(200);
     return { http, user };
   };
-  const tusDir = () => uploads.runtime!.tus.directory;
+  const tusDir = () => uploads.runtime!.tus.directory!;
   const tusFiles = () => readdirSync(tusDir());
   const statusOf = (error: unknown) => (error as DetailedError).originalResponse?.getStatus();
   const head = (http: HttpSession, url: string) =>

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
@@ -6,12 +6,14 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
-import { MemoryLocker, Server } from '@tus/server';
+import { type Locker, MemoryLocker, Server } from '@tus/server';
 import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
 import { HttpError, ValidationError } from '../../http/errors';
 import { type BacklineRouter, defineRoute } from '../../http/routes';
 import type { Kit } from '../../kit';
+import { S3Storage } from '../../storage/s3-storage';
+import { FileEntry, storageKey } from './file-entry-model';
 import {
   cleanFileName,
   effectiveRestrictions,
@@ -20,13 +22,29 @@ import {
   TYPE_NOT_ALLOWED,
   typeAllowed,
 } from './restrictions';
-import { quotaError, storeUploadedFile, usedBytes, userQuota } from './store-file';
+import { claimStoredObject, quotaError, storeUploadedFile, usedBytes, userQuota } from './store-file';
+import { type TusS3Info, TusS3Store, tusFileNameOf, tusIdOf, tusKeyOf } from './tus-s3-store';
 
 /** Where tus is mounted. */
 export const TUS_PATH = '/api/v1/tus/upload';
 /** Incomplete (and finished but never claimed) tus uploads are removed after this long: 24 hours. */
 export const TUS_EXPIRATION_MS = 24 * 60 * 60 * 1000;
+/** The S3 store's part size by default: 8 MiB. */
+export const TUS_S3_PART_SIZE = 8 * 1024 * 1024;
+const MIN_PART_SIZE = 5 * 1024 * 1024;
 const UPLOAD_ID = /^[a-f0-9]{32}$/;
+
+/** How `TusUploads` stores uploads. */
+export interface TusUploadsOptions {
+  /** The file store's directory on local disk. Unused with S3 storage, whose uploads go to the bucket. */
+  directory?: string;
+  /** How long an upload may take, and how long a finished one waits to be claimed. */
+  expirationMs?: number;
+  /** Shared by every request on an upload; the default only serialises requests inside this process. */
+  locker?: Locker;
+  /** S3 only: the size of every part but the last (8 MiB by default, at least 5 MiB). */
+  partSize?: number;
+}
 
 /** Who sent a request that is being handed to @tus/server (its hooks only see the raw request). */
 const owners = new WeakMap<IncomingMessage, number>();
@@ -49,39 +67,92 @@ function ownerOf(req: unknown): number {
 }
 
 /**
- * tus 1.0 uploads through @tus/server with the file store on local disk (`{dataDir}/tus`, or next to the
- * local storage root). With S3 storage, chunks still land on local disk and the finished file streams to the
- * bucket when it is claimed (`POST tus/entries`), so one store serves both drivers.
+ * tus 1.0 uploads through @tus/server, stored where the kit's storage is:
+ * - local storage (or a custom `Storage`): @tus/file-store on local disk (`{storage root}/.tus`, else
+ *   `{dataDir}/tus`); PATCH takes the module's fast path (one Node pipe into the file); a claim moves the file
+ *   into storage (a rename on local disk).
+ * - S3 storage: `TusS3Store` (@tus/s3-store) with the storage's client configuration. Each PATCH becomes parts of
+ *   an S3 multipart upload whose key is `uploads/{uuid}`, so the finished object already sits where a file entry
+ *   keeps its bytes: a claim sniffs its first bytes with a ranged GET and points the entry at it, nothing is
+ *   copied. The store's bookkeeping lives under `tus/` and is what the expiry sweep lists.
  *
- * Locking: @tus/server's default MemoryLocker. A lock only serialises requests on one upload inside this
- * process; a restart ends every request that held one, and the file store's offset is the size of the file
- * on disk, so a resumed upload after a restart reads the true offset (HEAD) and carries on. Running several
- * processes against one upload directory needs a shared locker (see docs/packages/uploads.md).
+ * Locking: @tus/server's default MemoryLocker (or `locker`). A lock only serialises requests on one upload inside
+ * this process; a restart ends every request that held one. Both stores derive the offset from what was written
+ * (the file's size; the listed parts plus the `.part` tail), so a resumed upload after a restart reads the true
+ * offset (HEAD) and carries on. Several processes serving one upload directory or one bucket need a shared
+ * locker (see docs/packages/uploads.md): two PATCHes on one S3 upload in two processes would number the same
+ * parts twice. Claims and removals take the same lock and read the bucket (not a per-process cache), so an upload
+ * becomes a file entry once.
  */
 export class TusUploads {
   private readonly server: Server;
-  private readonly store: FileStore;
-  /** Shared by @tus/server and the PATCH fast path, so both serialise on the same locks. */
-  private readonly locker = new MemoryLocker();
+  /** The file store (local disk), or null with S3 storage. */
+  private readonly fileStore: FileStore | null = null;
+  /** The S3 store, or null when uploads stay on local disk. */
+  private readonly s3Store: TusS3Store | null = null;
+  /** Where the file store keeps uploads, or null when they go to the bucket. */
+  readonly directory: string | null;
+  readonly expirationMs: number;
+  /** Shared by @tus/server, the PATCH fast path and claims, so all serialise on the same locks. */
+  private readonly locker: Locker;
   private claiming = new Set<string>();
 
   constructor(
     private readonly kit: Kit,
-    readonly directory: string,
-    readonly expirationMs = TUS_EXPIRATION_MS,
+    options: TusUploadsOptions,
   ) {
-    this.store = new FileStore({ directory, expirationPeriodInMilliseconds: expirationMs });
+    this.expirationMs = options.expirationMs ?? TUS_EXPIRATION_MS;
+    this.locker = options.locker ?? new MemoryLocker();
+    const expirationMs = this.expirationMs;
+    let datastore: FileStore | TusS3Store;
+    if (kit.storage instanceof S3Storage) {
+      const partSize = options.partSize ?? TUS_S3_PART_SIZE;
+      if (partSize < MIN_PART_SIZE) throw new Error('The tus part size must be at least 5 MiB.');
+      this.directory = null;
+      datastore = this.s3Store = new TusS3Store(kit.storage, {
+        expirationMs,
+        partSize,
+        isClaimed: async (id) =>
+          Boolean(
+            await FileEntry.query(kit.knex)
+              .where({ file_name: tusFileNameOf(id) })
+              .first(),
+          ),
+      });
+    } else {
+      if (!options.directory) throw new Error('tus needs a directory for the file store.');
+      this.directory = options.directory;
+      datastore = this.fileStore = new FileStore({
+        directory: options.directory,
+        expirationPeriodInMilliseconds: expirationMs,
+      });
+    }
+    const s3 = this.s3Store !== null;
     this.server = new Server({
       path: TUS_PATH,
-      datastore: this.store,
+      datastore,
       locker: this.locker,
       relativeLocation: true,
       respectForwardedHeaders: false,
-      namingFunction: () => randomBytes(16).toString('hex'),
+      // With S3 the id is the object's key, `uploads/{uuid}`; clients see the UUID's 32 hex digits either way.
+      namingFunction: () => (s3 ? storageKey(randomUUID()) : randomBytes(16).toString('hex')),
+      ...(s3
+        ? {
+            generateUrl: (_req: Request, { path: base, id }: { path: string; id: string }) =>
+              `${base}/${tusKeyOf(id)}`,
+            getFileIdFromRequest: (_req: Request, last?: string) =>
+              last && UPLOAD_ID.test(last) ? tusIdOf(last) : undefined,
+          }
+        : {}),
       maxSize: async () => (await effectiveRestrictions(kit)).maxSize,
       onUploadCreate: async (req, upload) => {
         const owner = ownerOf(req);
-        const meta = upload.metadata ?? {};
+        const meta = { ...upload.metadata };
+        // @tus/s3-store copies these onto the object; the bucket keeps no client-chosen headers.
+        if (s3) {
+          delete meta.contentType;
+          delete meta.cacheControl;
+        }
         const name = cleanFileName(meta.name ?? meta.filename ?? 'file');
         if (upload.size === undefined) throw tusError(400, 'Upload-Length is required.');
         const rules = await effectiveRestrictions(kit);
@@ -96,10 +167,21 @@ export class TusUploads {
           const message = quotaError(quota).message;
           throw tusError(422, message, { file: [message] });
         }
-        // Every upload is bound to its owner; the metadata lives in the store's JSON and survives restarts.
+        // Every upload is bound to its owner; the metadata lives in the store (JSON file or `.info` object) and
+        // survives restarts.
         return { metadata: { ...meta, name, owner_id: String(owner), created_at: kit.now().toISOString() } };
       },
     });
+  }
+
+  /** The owner recorded on an upload (by its key), or null when there is no such upload. */
+  private async ownerOfUpload(key: string): Promise<string | null> {
+    if (this.s3Store) {
+      const metadata = await this.s3Store.cachedMetadata(tusIdOf(key)).catch(() => undefined);
+      return metadata ? (metadata.owner_id ?? '') : null;
+    }
+    const upload = await this.fileStore!.getUpload(key).catch(() => null);
+    return upload ? (upload.metadata?.owner_id ?? '') : null;
   }
 
   /** Koa middleware that hands `/api/v1/tus/upload…` to @tus/server after session and XSRF checks. */
@@ -114,10 +196,11 @@ export class TusUploads {
       if (id) {
         if (!UPLOAD_ID.test(id)) throw new HttpError(404, 'Not found.');
         // Another user's upload answers like a missing one.
-        const upload = await this.store.getUpload(id).catch(() => null);
-        if (upload && upload.metadata?.owner_id !== String(user.id)) throw new HttpError(404, 'Not found.');
+        const owner = await this.ownerOfUpload(id);
+        if (owner !== null && owner !== String(user.id)) throw new HttpError(404, 'Not found.');
       }
-      if (id && ctx.method === 'PATCH') return this.patch(ctx, id);
+      // The fast path writes into the file store's file; with S3, @tus/server's own PATCH feeds the parts.
+      if (id && ctx.method === 'PATCH' && this.fileStore) return this.patch(ctx, id, this.fileStore);
       owners.set(ctx.req, user.id);
       ctx.respond = false;
       await this.server.handle(ctx.req, ctx.res);
@@ -130,7 +213,7 @@ export class TusUploads {
    * protocol (Tus-Resumable, offset check with 409, the content type, locking through the shared locker, a
    * body never longer than the declared length, Upload-Expires) and writes with one Node pipeline.
    */
-  private async patch(ctx: Context, id: string): Promise<void> {
+  private async patch(ctx: Context, id: string, store: FileStore): Promise<void> {
     const answer = (status: number, message: string) => {
       ctx.status = status;
       ctx.set('Tus-Resumable', '1.0.0');
@@ -156,7 +239,7 @@ export class TusUploads {
     let written = 0;
     let upload: Awaited<ReturnType<FileStore['getUpload']>>;
     try {
-      upload = await this.store.getUpload(id).catch(() => {
+      upload = await store.getUpload(id).catch(() => {
         throw new HttpError(404, 'Not found.');
       });
       const created = new Date(upload.metadata?.created_at ?? upload.creation_date ?? Date.now()).getTime();
@@ -177,7 +260,7 @@ export class TusUploads {
       await pipeline(
         ctx.req,
         limit,
-        createWriteStream(path.join(this.directory, id), {
+        createWriteStream(path.join(this.directory!, id), {
           flags: 'r+',
           start: offset,
           highWaterMark: 1 << 20,
@@ -191,7 +274,7 @@ export class TusUploads {
     } finally {
       await lock.unlock();
     }
-    const newOffset = (await this.store.getUpload(id)).offset;
+    const newOffset = (await store.getUpload(id)).offset;
     ctx.status = 204;
     ctx.set('Tus-Resumable', '1.0.0');
     ctx.set('Upload-Offset', String(newOffset));
@@ -207,7 +290,8 @@ export class TusUploads {
    * is refused; a rule failure removes the upload, so nothing is left behind.
    */
   async claim(ownerId: number, uploadKey: string) {
-    const upload = await this.store.getUpload(uploadKey).catch(() => null);
+    if (this.s3Store) return this.claimFromBucket(this.s3Store, ownerId, uploadKey);
+    const upload = await this.fileStore!.getUpload(uploadKey).catch(() => null);
     if (!upload || upload.metadata?.owner_id !== String(ownerId)) throw new HttpError(404, 'Not found.');
     if (upload.size === undefined || upload.offset !== upload.size) {
       throw new ValidationError({ uploadKey: ['The upload is not finished.'] });
@@ -217,7 +301,7 @@ export class TusUploads {
     try {
       return await storeUploadedFile(this.kit, {
         ownerId,
-        path: path.join(this.directory, uploadKey),
+        path: path.join(this.directory!, uploadKey),
         name: upload.metadata?.name ?? 'file',
         mime: upload.metadata?.mime ?? undefined,
         parentId: upload.metadata?.parentId ? Number(upload.metadata.parentId) : null,
@@ -228,10 +312,73 @@ export class TusUploads {
     }
   }
 
-  /** Removes an upload's bytes and metadata. */
+  /**
+   * The S3 claim: the finished object is already at `uploads/{uuid}`, so the entry points at it. The checks are
+   * the file store's (owner, finished, a single claim, size and sniffed type, quota); the first bytes come from
+   * a ranged GET. A refused claim deletes the object and the upload's bookkeeping.
+   */
+  private async claimFromBucket(store: TusS3Store, ownerId: number, uploadKey: string) {
+    const id = tusIdOf(uploadKey);
+    const mine = (info: TusS3Info | null) => info?.metadata.owner_id === String(ownerId);
+    const unfinished = () => new ValidationError({ uploadKey: ['The upload is not finished.'] });
+    const first = await store.info(id);
+    if (!first || !mine(first)) throw new HttpError(404, 'Not found.');
+    if (this.claiming.has(uploadKey)) throw new HttpError(409, 'The upload is already being saved.');
+    // Before the lock, which would ask a PATCH still running on the upload to stop.
+    if (first.size === undefined || !(await store.finished(id, first.size))) throw unfinished();
+    this.claiming.add(uploadKey);
+    try {
+      return await this.withLock(id, async () => {
+        // Read again under the lock: another process may have claimed or removed it meanwhile.
+        const info = await store.info(id);
+        if (!info || !mine(info)) throw new HttpError(404, 'Not found.');
+        if (
+          await FileEntry.query(this.kit.knex)
+            .where({ file_name: tusFileNameOf(id) })
+            .first()
+        ) {
+          // Claimed already (a crash between the insert and the clean-up): only the bookkeeping is left.
+          await store.release(id);
+          throw new HttpError(404, 'Not found.');
+        }
+        if (info.size === undefined || !(await store.finished(id, info.size))) throw unfinished();
+        try {
+          return await claimStoredObject(this.kit, {
+            ownerId,
+            fileName: tusFileNameOf(id),
+            size: info.size,
+            name: info.metadata.name ?? 'file',
+            parentId: info.metadata.parentId ? Number(info.metadata.parentId) : null,
+          });
+        } finally {
+          // Saved or refused, the upload is over: its object is the entry's now, or deleted.
+          await store.release(id);
+        }
+      });
+    } finally {
+      this.claiming.delete(uploadKey);
+    }
+  }
+
+  /** Runs `task` holding the upload's lock (the one its tus requests take). */
+  private async withLock<T>(id: string, task: () => Promise<T>): Promise<T> {
+    const lock = this.locker.newLock(id);
+    await lock
+      .lock(new AbortController().signal, () => {})
+      .catch(() => {
+        throw new HttpError(423, 'The upload is busy. Try again.');
+      });
+    try {
+      return await task();
+    } finally {
+      await lock.unlock();
+    }
+  }
+
+  /** Removes an upload's bytes and metadata (file store). */
   private async forget(id: string): Promise<void> {
-    await rm(path.join(this.directory, id), { force: true });
-    await this.store.configstore.delete(id).catch(() => {});
+    await rm(path.join(this.directory!, id), { force: true });
+    await this.fileStore!.configstore.delete(id).catch(() => {});
   }
 
   /**
@@ -239,19 +386,20 @@ export class TusUploads {
    * ones nobody claimed, plus stray files without metadata. Returns how many went.
    */
   async cleanup(): Promise<number> {
-    const names = await readdir(this.directory).catch(() => [] as string[]);
+    if (this.s3Store) return this.cleanupBucket(this.s3Store);
+    const names = await readdir(this.directory!).catch(() => [] as string[]);
     const ids = new Set(names.map((name) => name.replace(/\.json$/, '')).filter((id) => UPLOAD_ID.test(id)));
     const now = this.kit.now().getTime();
     let removed = 0;
     for (const id of ids) {
       if (this.claiming.has(id)) continue;
-      const info = await this.store.configstore.get(id).catch(() => undefined);
+      const info = await this.fileStore!.configstore.get(id).catch(() => undefined);
       // Our own stamp (the kit's clock, so tests can move it), else tus' creation date.
       const stamp = info?.metadata?.created_at ?? info?.creation_date;
       let created = stamp ? new Date(stamp).getTime() : Number.NaN;
       if (Number.isNaN(created)) {
-        const file = await stat(path.join(this.directory, id)).catch(() =>
-          stat(path.join(this.directory, `${id}.json`)),
+        const file = await stat(path.join(this.directory!, id)).catch(() =>
+          stat(path.join(this.directory!, `${id}.json`)),
         );
         created = file.mtimeMs;
       }
@@ -262,6 +410,30 @@ export class TusUploads {
     }
     return removed;
   }
+
+  /**
+   * The S3 sweep: lists the uploads' `.info` objects under `tus/` and removes those older than `expirationMs`,
+   * finished or not: their multipart upload is aborted and their object, `.part` and `.info` are deleted.
+   */
+  private async cleanupBucket(store: TusS3Store): Promise<number> {
+    const now = this.kit.now().getTime();
+    let removed = 0;
+    for (const { id, lastModified } of await store.list()) {
+      if (this.claiming.has(tusKeyOf(id))) continue;
+      const info = await store.info(id);
+      if (!info || now - createdAt(info, lastModified) <= this.expirationMs) continue;
+      // Under the upload's lock: a request still writing to it is asked to stop first.
+      if (await this.withLock(id, () => store.discard(id))) removed++;
+    }
+    return removed;
+  }
+}
+
+/** Age of an S3 upload by the kit's clock: our `created_at` stamp, else tus' creation date, else the listing's. */
+function createdAt(info: { metadata: Record<string, string | null>; creationDate?: string }, listed?: Date) {
+  const stamp = info.metadata.created_at ?? info.creationDate;
+  const time = stamp ? new Date(stamp).getTime() : Number.NaN;
+  return Number.isNaN(time) ? (listed?.getTime() ?? 0) : time;
 }
 
 /** POST tus/entries `{uploadKey}` -> `{fileEntry}`. */
