@@ -71,6 +71,7 @@ async function serve(): Promise<void> {
     100,
   );
   const started = await app.start(0, '127.0.0.1');
+  if (process.env.BENCH_CPU_PROFILE) await profileOnSignal(process.env.BENCH_CPU_PROFILE);
   console.log(JSON.stringify({ url: started.url, database: app.kit.db.kind }));
   const stop = async () => {
     if (schema) await app.kit.knex.raw('drop schema if exists ?? cascade', [schema]);
@@ -80,6 +81,33 @@ async function serve(): Promise<void> {
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+}
+
+/**
+ * For login-profile.ts: SIGUSR2 starts V8's CPU profiler, the next SIGUSR2 writes the profile to `file` and
+ * prints `{"profile": file}`. Only the window between the two is profiled, not start-up and seeding.
+ */
+async function profileOnSignal(file: string): Promise<void> {
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  // 250 µs between samples: a login's few milliseconds of main-thread work land in enough samples.
+  await session.post('Profiler.setSamplingInterval', { interval: 250 });
+  let running = false;
+  process.on('SIGUSR2', async () => {
+    if (!running) {
+      running = true;
+      await session.post('Profiler.start');
+      console.log(JSON.stringify({ profiling: true }));
+      return;
+    }
+    running = false;
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+    console.log(JSON.stringify({ profile: file }));
+  });
 }
 
 async function startServer(): Promise<{ url: string; database: string; child: ChildProcess }> {

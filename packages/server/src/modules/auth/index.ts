@@ -11,8 +11,9 @@ import { requireHuman } from '../human-check/index';
 import { newPasswordField, passwordField, withConfirmation } from '../passwords/fields';
 import { hashPassword, needsRehash, verifyPassword, warmUpHasher } from '../passwords/hasher';
 import { createResetToken } from '../passwords/index';
+import { rememberAccess } from '../permissions/permissions';
 import { signIn, signOut } from '../sessions/session-store';
-import { createUser, findUserByEmail } from '../users/create-user';
+import { createUser, findUserByEmail, findUserForLogin } from '../users/create-user';
 import { emailField } from '../users/fields';
 import { User } from '../users/user-model';
 import { bootstrapAnswer, completeLogin } from './login';
@@ -144,10 +145,13 @@ export const authModule = (tasks: BackgroundTasks) =>
             const key = `${body.email}|${ctx.ip}`;
             // Spent before the check, so parallel guesses cannot all slip in ahead of the count.
             const { spent } = await kit.rateLimits.consume('login', key, LOGIN_LIMIT);
-            const user = await findUserByEmail(kit.knex, body.email);
+            const found = await findUserForLogin(kit.knex, body.email);
             // Without an account the dummy hash is checked instead: same work, same time, same answer.
-            if (!(await verifyPassword(user?.password, body.password)) || !user)
+            if (!(await verifyPassword(found?.user.password, body.password)) || !found)
               throw new HttpError(422, FAILED_LOGIN_MESSAGE, { email: [FAILED_LOGIN_MESSAGE] });
+            const { user, access } = found;
+            // The roles and permissions came with the user: the bootstrap answer below does not load them again.
+            rememberAccess(ctx, user.id, access);
             // Success clears earlier failures. A first attempt leaves its one point (this login counts toward the
             // five a minute), which spares the common case a round trip to the store.
             if (spent > 1) await kit.rateLimits.reset('login', key, LOGIN_LIMIT);

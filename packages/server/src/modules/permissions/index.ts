@@ -8,6 +8,7 @@ import {
   grantToRole,
   guestRole,
   type PermissionGrant,
+  USER_ACCESS_FUNCTION,
   userPermissions,
 } from './permissions';
 
@@ -108,6 +109,14 @@ export const permissionsModule = () =>
         async down(knex) {
           for (const table of ['user_permissions', 'user_roles', 'role_permissions', 'permissions', 'roles'])
             await knex.schema.dropTable(table);
+        },
+      },
+      '002-user-access-function': {
+        async up(knex) {
+          await knex.raw(USER_ACCESS_FUNCTION);
+        },
+        async down(knex) {
+          await knex.raw('drop function if exists backline_user_access(integer)');
         },
       },
     },

@@ -124,6 +124,23 @@ describe.each(testDatabases())('roles, permissions and guards on $name', (databa
     expect(login.guest_role).toBeNull();
   });
 
+  it('stops honouring a revoked permission at the next request, in the guard and in bootstrap data', async () => {
+    const email = 'revoked@example.com';
+    const http = await as(email);
+    const knex = server.app.kit.knex;
+    const user = await knex('users').where({ email }).first();
+    await grantToUser(knex, user.id, 'charts.view');
+    expect((await http.get('/api/v1/charts')).status).toBe(200);
+    const granted = bootstrapOf((await loginOverHttp(http, email, PASSWORD)).data);
+    expect(granted.user?.permissions).toContainEqual({ name: 'charts.view', restrictions: [] });
+
+    // Revoked in the database (by any process): nothing kept from an earlier request lets it through.
+    await knex('user_permissions').where({ user_id: user.id }).delete();
+    expect((await http.get('/api/v1/charts')).status).toBe(403);
+    const revoked = bootstrapOf((await loginOverHttp(http, email, PASSWORD)).data);
+    expect(revoked.user?.permissions).not.toContainEqual({ name: 'charts.view', restrictions: [] });
+  });
+
   it('grants everything to a holder of admin', async () => {
     const admin = await as('boss@example.com', ['admin']);
     expect((await admin.get('/api/v1/charts')).status).toBe(200);

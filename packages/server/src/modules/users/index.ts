@@ -1,5 +1,6 @@
 import { defineModule } from '../../kit';
 import { passwordConfirmedWithin } from '../passwords/confirmation';
+import { takeRememberedAccess } from '../permissions/permissions';
 import { readRecoveryCodes } from '../two-factor/secrets';
 import { accountRoutes } from './account-routes';
 import { serializeUser } from './serialize-user';
@@ -43,6 +44,7 @@ export const usersModule = () =>
       const user = ctx.state.user;
       if (!user) return;
       const recoveryCodes = passwordConfirmedWithin(ctx, kit) ? readRecoveryCodes(kit, user) : undefined;
-      data.user = { ...(await serializeUser(kit, user, { recoveryCodes })) };
+      const access = takeRememberedAccess(ctx, user.id);
+      data.user = { ...(await serializeUser(kit, user, { recoveryCodes, access })) };
     },
   });

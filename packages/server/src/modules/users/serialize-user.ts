@@ -1,5 +1,5 @@
 import type { Kit } from '../../kit';
-import { type PermissionGrant, userAccess } from '../permissions/permissions';
+import { type PermissionGrant, type UserAccess, userAccess } from '../permissions/permissions';
 import type { User } from './user-model';
 
 /** The user as the browser sees it (spec accounts.md §3, User). */
@@ -33,14 +33,16 @@ export function displayName(user: Pick<User, 'first_name' | 'last_name' | 'email
 /**
  * Serialises a user with roles, permissions and subscriptions. Recovery codes are a second way past
  * two-factor, so they are only included when `recoveryCodes` is given (the caller decides: the owner, with a
- * freshly confirmed password).
+ * freshly confirmed password). `access` is the user's roles and permissions when the caller loaded them in this
+ * request.
  */
 export async function serializeUser(
   kit: Kit,
   user: User,
-  options: { recoveryCodes?: string[] } = {},
+  options: { recoveryCodes?: string[]; access?: UserAccess } = {},
 ): Promise<UserResource> {
-  const { roles, permissions } = await userAccess(kit.knex, user.id);
+  // Access the caller loaded with the user in this request (a login) is not loaded again.
+  const { roles, permissions } = options.access ?? (await userAccess(kit.knex, user.id));
   return {
     id: user.id,
     email: user.email,
