@@ -117,7 +117,7 @@ export {
   type UploadsRuntime,
   uploadsModule,
 } from './modules/uploads/index';
-export { TUS_PATH } from './modules/uploads/tus';
+export { TUS_PATH, type TusLocker } from './modules/uploads/tus';
 export { AVATAR_RESTRICTIONS } from './modules/users/account-routes';
 export { createUser, findUserByEmail, type NewUser } from './modules/users/create-user';
 export { emailField, normalizeEmail } from './modules/users/fields';

@@ -1,7 +1,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Locker } from '@tus/server';
 import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
 import { defineModule, type Kit } from '../../kit';
@@ -11,7 +10,7 @@ import { storageKey } from './file-entry-model';
 import { fileRoutes } from './file-routes';
 import { DEFAULT_BLOCKED_EXTENSIONS, DEFAULT_MAX_UPLOAD_SIZE, DEFAULT_USER_QUOTA } from './restrictions';
 import { cleanupPending, PENDING_UPLOAD_MS, s3Routes } from './s3-routes';
-import { TUS_EXPIRATION_MS, TusUploads, tusRoutes } from './tus';
+import { TUS_EXPIRATION_MS, type TusLocker, TusUploads, tusRoutes } from './tus';
 
 export interface UploadsModuleOptions {
   /** How long an unfinished tus upload (or an unclaimed direct upload) is kept: 24 hours by default. */
@@ -27,7 +26,7 @@ export interface UploadsModuleOptions {
    * The lock every tus request on an upload takes. The default (@tus/server's MemoryLocker) serialises requests
    * inside one process; several processes serving one upload directory or bucket need a shared locker.
    */
-  tusLocker?: Locker;
+  tusLocker?: TusLocker;
   /** S3 storage only: the size of the parts tus sends to the bucket, all equal but the last (8 MiB, ≥ 5 MiB). */
   tusPartSize?: number;
 }

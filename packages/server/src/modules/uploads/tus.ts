@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
-import { type Locker, MemoryLocker, Server } from '@tus/server';
+import { MemoryLocker, Server } from '@tus/server';
 import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
 import { HttpError, ValidationError } from '../../http/errors';
@@ -34,6 +34,17 @@ export const TUS_S3_PART_SIZE = 8 * 1024 * 1024;
 const MIN_PART_SIZE = 5 * 1024 * 1024;
 const UPLOAD_ID = /^[a-f0-9]{32}$/;
 
+/**
+ * @tus/server's `Locker` (any of its lockers fits), spelled out here: naming theirs would put @tus/server's
+ * declarations, and through them srvx's types for Bun, Deno and Workers, into this package's public types.
+ */
+export interface TusLocker {
+  newLock(id: string): {
+    lock(signal: AbortSignal, cancelReq: () => Promise<void> | void): Promise<void>;
+    unlock(): Promise<void>;
+  };
+}
+
 /** How `TusUploads` stores uploads. */
 export interface TusUploadsOptions {
   /** The file store's directory on local disk. Unused with S3 storage, whose uploads go to the bucket. */
@@ -41,7 +52,7 @@ export interface TusUploadsOptions {
   /** How long an upload may take, and how long a finished one waits to be claimed. */
   expirationMs?: number;
   /** Shared by every request on an upload; the default only serialises requests inside this process. */
-  locker?: Locker;
+  locker?: TusLocker;
   /** S3 only: the size of every part but the last (8 MiB by default, at least 5 MiB). */
   partSize?: number;
 }
@@ -94,7 +105,7 @@ export class TusUploads {
   readonly directory: string | null;
   readonly expirationMs: number;
   /** Shared by @tus/server, the PATCH fast path and claims, so all serialise on the same locks. */
-  private readonly locker: Locker;
+  private readonly locker: TusLocker;
   private claiming = new Set<string>();
 
   constructor(
