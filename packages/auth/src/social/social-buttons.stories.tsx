@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { withAuthScreen } from '../auth.fixtures';
 import { LoginPage } from '../login/login-page';
 import { RegisterPage } from '../register/register-page';
+import { SocialButtonsPlaceholder } from './lazy-social-buttons';
 import { SocialButtons } from './social-buttons';
 
 const allProviders = {
@@ -33,6 +34,14 @@ export const RegistrationDisabled: Story = {
   parameters: {
     authScreen: { path: '/login', settings: { ...allProviders, registration: { disable: true } } },
   },
+};
+/** While the buttons' code loads (`LazySocialButtons`, which the screens use): a skeleton of the same size. */
+export const Loading: Story = {
+  render: () => <SocialButtonsPlaceholder />,
+};
+export const LoadingCompact: Story = {
+  parameters: Compact.parameters,
+  render: () => <SocialButtonsPlaceholder />,
 };
 /** Under the login form. */
 export const OnLoginPage: Story = {
