@@ -52,7 +52,7 @@ export function fileRoutes(router: BacklineRouter): void {
         const declared = Number(ctx.get('Content-Length'));
         // Refused before a byte is read when the request says it is too big.
         if (declared > rules.maxSize + FORM_OVERHEAD) {
-          throw new ValidationError({ file: [sizeMessage('The file', rules.maxSize)] });
+          throw new ValidationError({ file: [sizeMessage(null, rules.maxSize)] });
         }
         const quota = await userQuota(kit);
         if (
@@ -86,7 +86,7 @@ export function fileRoutes(router: BacklineRouter): void {
             },
             onError: (error) => {
               const code = (error as { httpCode?: number }).httpCode;
-              if (code === 413) throw new ValidationError({ file: [sizeMessage('The file', rules.maxSize)] });
+              if (code === 413) throw new ValidationError({ file: [sizeMessage(null, rules.maxSize)] });
               throw new HttpError(400, 'The upload could not be read.');
             },
           })(ctx, async () => {});

@@ -37,9 +37,12 @@ export const DEFAULT_BLOCKED_EXTENSIONS = [
 
 export const TYPE_NOT_ALLOWED = 'This file type is not allowed';
 
-/** Spec §5: "`{file}` exceeds maximum allowed size of {size}". */
-export function sizeMessage(name: string, max: number): string {
-  return `${name} exceeds maximum allowed size of ${formatBytes(max)}`;
+/**
+ * Spec §5: "`{file}` exceeds maximum allowed size of {size}", the same line the browser shows. `null` when the
+ * request is refused before its file name is read: "The file exceeds…".
+ */
+export function sizeMessage(name: string | null, max: number): string {
+  return `${name === null ? 'The file' : `\`${name}\``} exceeds maximum allowed size of ${formatBytes(max)}`;
 }
 
 /** 1536 -> "1.5 KB", 2 * 1024 * 1024 -> "2 MB". */

@@ -240,7 +240,7 @@ describe.each(testDatabases())('S3 uploads on $name', (database) => {
     const big = await http.post('/api/v1/s3/simple/presign', { filename: 'huge.bin', size: 2 * 1024 * MIB });
     expect(big.status).toBe(422);
     expect((big.data as { errors: unknown }).errors).toEqual({
-      file: ['huge.bin exceeds maximum allowed size of 1 GB'],
+      file: ['`huge.bin` exceeds maximum allowed size of 1 GB'],
     });
     const exe = await http.post('/api/v1/s3/multipart/create', { filename: 'setup.exe', size: 10 * MIB });
     expect(exe.status).toBe(422);

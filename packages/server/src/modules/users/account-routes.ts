@@ -119,7 +119,7 @@ async function readAvatarUpload(ctx: Context, dir: string) {
   } catch (error) {
     const message = String((error as Error)?.message ?? '');
     if (/maxFileSize|max.*size|exceeded/i.test(message))
-      throw new ValidationError({ file: [sizeMessage('file', AVATAR_RESTRICTIONS.maxSize)] });
+      throw new ValidationError({ file: [sizeMessage(null, AVATAR_RESTRICTIONS.maxSize)] });
     throw new ValidationError({ file: ['Please select an image'] });
   }
   const files = ctx.request.files?.file;

@@ -78,7 +78,7 @@ describe.each(testDatabases())('avatars on $name', (database) => {
     });
     expect(tooBig.status).toBe(422);
     expect((tooBig.data as { errors: Record<string, string[]> }).errors.file).toEqual([
-      'file exceeds maximum allowed size of 2 MB',
+      'The file exceeds maximum allowed size of 2 MB',
     ]);
     const empty = await http.request('POST', '/api/v1/users/me/avatar', { body: new FormData() });
     expect(empty.status).toBe(422);
