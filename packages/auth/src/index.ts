@@ -54,6 +54,7 @@ export {
   type RegisterHeading,
   registerHeading,
 } from './shared/headings';
+export { PasswordPromptDialog, type PasswordPromptDialogProps } from './shared/password-prompt-dialog';
 export { type FormFeedback, formFeedback } from './shared/server-errors';
 export type {
   ForgotPasswordPayload,

@@ -1,13 +1,10 @@
-import { requiredRule, useAuthForm } from '@backline/auth';
+import { PasswordPromptDialog } from '@backline/auth';
 import { useHttp } from '@backline/core/react';
-import { Button, Dialog, Form, TextField } from '@backline/ui';
-import { type FormEvent, type ReactNode, useCallback, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Spec accounts §9: a confirmed password is good for this many seconds. */
 export const PASSWORD_CONFIRMATION_SECONDS = 9000;
-
-const FIELDS = ['password'] as const;
 
 export interface PasswordConfirmation {
   /**
@@ -62,63 +59,18 @@ interface ConfirmPasswordDialogProps {
 /** "Confirm password": asks for the password before a sensitive change (password required). */
 export function ConfirmPasswordDialog({ isOpen, onConfirmed, onCancel }: ConfirmPasswordDialogProps) {
   const { t } = useTranslation();
-  return (
-    <Dialog
-      title={t('Confirm password')}
-      size="sm"
-      isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!open) onCancel();
-      }}
-    >
-      {isOpen ? <ConfirmPasswordForm onConfirmed={onConfirmed} onCancel={onCancel} /> : null}
-    </Dialog>
-  );
-}
-
-function ConfirmPasswordForm({ onConfirmed, onCancel }: Omit<ConfirmPasswordDialogProps, 'isOpen'>) {
-  const { t } = useTranslation();
   const http = useHttp();
-  const form = useAuthForm(FIELDS);
-  const [password, setPassword] = useState('');
-  const [isPending, setPending] = useState(false);
-  const problems = { password: requiredRule(password) };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    if (!form.check(event, problems)) return;
-    setPending(true);
-    try {
-      await http.post('auth/user/confirm-password', { password });
-      onConfirmed();
-    } catch (error) {
-      form.report(error);
-    } finally {
-      setPending(false);
-    }
-  };
-
   return (
-    <Form validationBehavior="aria" validationErrors={form.validationErrors} onSubmit={onSubmit}>
-      <p className="bl-account-text">{t('For your security, please confirm your password to continue.')}</p>
-      <TextField
-        name="password"
-        type="password"
-        label={t('Password')}
-        autoComplete="current-password"
-        autoFocus
-        value={password}
-        onChange={form.edit(setPassword)}
-        isRequired
-        errorMessage={form.errorFor('password', problems.password)}
-      />
-      <div className="bl-account-dialog-actions">
-        <Button variant="outline" onPress={onCancel}>
-          {t('Cancel')}
-        </Button>
-        <Button type="submit" isPending={isPending}>
-          {t('Confirm')}
-        </Button>
-      </div>
-    </Form>
+    <PasswordPromptDialog
+      isOpen={isOpen}
+      title={t('Confirm password')}
+      description={t('For your security, please confirm your password to continue.')}
+      submitLabel={t('Confirm')}
+      submit={async (password) => {
+        await http.post('auth/user/confirm-password', { password });
+        onConfirmed();
+      }}
+      onCancel={onCancel}
+    />
   );
 }
