@@ -1,6 +1,5 @@
 import { rm } from 'node:fs/promises';
 import type { Context } from 'koa';
-import { koaBody } from 'koa-body';
 import { z } from 'zod';
 import { HttpError, ValidationError } from '../../http/errors';
 import { type BacklineRouter, defineRoute } from '../../http/routes';
@@ -8,16 +7,10 @@ import type { Kit } from '../../kit';
 import { can } from '../permissions/index';
 import { ADMIN_PERMISSION } from '../permissions/permissions';
 import { FileEntry, storageKey } from './file-entry-model';
+import { readMultipartFile } from './read-multipart-file';
 import { effectiveRestrictions, sizeMessage } from './restrictions';
 import { servesInline } from './sniff';
 import { quotaError, storeUploadedFile, uploadTempDir, usedBytes, userQuota } from './store-file';
-
-/** The parts of a formidable file this handler reads. */
-interface File {
-  filepath: string;
-  originalFilename: string | null;
-  mimetype: string | null;
-}
 
 /** Multipart overhead allowed above the size cap before a request is refused from its Content-Length. */
 const FORM_OVERHEAD = 64 * 1024;
@@ -65,34 +58,11 @@ export function fileRoutes(router: BacklineRouter): void {
         const dir = await uploadTempDir(kit);
         try {
           // formidable streams the file part to a temp file in `dir`; only small fields are kept in memory.
-          await koaBody({
-            multipart: true,
-            json: false,
-            urlencoded: false,
-            text: false,
-            formidable: {
-              uploadDir: dir,
-              maxFiles: 1,
-              maxFileSize: rules.maxSize,
-              maxTotalFileSize: rules.maxSize,
-              maxFields: 20,
-              maxFieldsSize: 64 * 1024,
-              allowEmptyFiles: true,
-              minFileSize: 0,
-              hashAlgorithm: false,
-              // The client's name never becomes a path on disk.
-              filename: () => 'upload',
-              filter: (part) => part.name === 'file' || !part.originalFilename,
-            },
-            onError: (error) => {
-              const code = (error as { httpCode?: number }).httpCode;
-              if (code === 413) throw new ValidationError({ file: [sizeMessage(null, rules.maxSize)] });
-              throw new HttpError(400, 'The upload could not be read.');
-            },
-          })(ctx, async () => {});
-          const files = ctx.request.files as unknown as Record<string, File | File[]> | undefined;
-          const part = files?.file;
-          const file = Array.isArray(part) ? part[0] : part;
+          const file = await readMultipartFile(ctx, {
+            dir,
+            maxSize: rules.maxSize,
+            unreadable: () => new HttpError(400, 'The upload could not be read.'),
+          });
           if (!file) throw new ValidationError({ file: ['The file field is required.'] });
           const fields = (ctx.request.body ?? {}) as Record<string, unknown>;
           const parentId =

@@ -1,7 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { Knex } from 'knex';
 import type { Context } from 'koa';
-import { koaBody } from 'koa-body';
 import { z } from 'zod';
 import type { BacklineApp } from '../../create-backline';
 import { HttpError, ValidationError } from '../../http/errors';
@@ -16,7 +15,7 @@ import { can } from '../permissions/index';
 import { signOut } from '../sessions/session-store';
 import { readRecoveryCodes } from '../two-factor/secrets';
 import { FileEntry, serializeFileEntry } from '../uploads/file-entry-model';
-import { sizeMessage } from '../uploads/restrictions';
+import { readMultipartFile } from '../uploads/read-multipart-file';
 import { storeUploadedFile, uploadTempDir } from '../uploads/store-file';
 import { isValidCountry, isValidTimezone } from '../value-lists/lists';
 import { serializeUser } from './serialize-user';
@@ -96,35 +95,6 @@ const optionalName = (field: string) =>
     .optional()
     .transform((value) => (value === '' ? null : value));
 const optionalCode = z.string().trim().max(64).nullable().optional();
-
-/** Multipart bodies are only parsed here, into a scratch directory, with the avatar's size as the hard cap. */
-async function readAvatarUpload(ctx: Context, dir: string) {
-  try {
-    await koaBody({
-      multipart: true,
-      json: false,
-      urlencoded: false,
-      text: false,
-      formidable: {
-        uploadDir: dir,
-        maxFiles: 1,
-        maxFields: 10,
-        maxFileSize: AVATAR_RESTRICTIONS.maxSize,
-        allowEmptyFiles: false,
-      },
-      onError: (error) => {
-        throw error;
-      },
-    })(ctx, async () => {});
-  } catch (error) {
-    const message = String((error as Error)?.message ?? '');
-    if (/maxFileSize|max.*size|exceeded/i.test(message))
-      throw new ValidationError({ file: [sizeMessage(null, AVATAR_RESTRICTIONS.maxSize)] });
-    throw new ValidationError({ file: ['Please select an image'] });
-  }
-  const files = ctx.request.files?.file;
-  return Array.isArray(files) ? files[0] : files;
-}
 
 /**
  * An avatar given by url: only an image already uploaded to this site by the same user
@@ -246,7 +216,13 @@ export function accountRoutes(router: BacklineRouter): void {
         if (ctx.is('multipart')) {
           const dir = await uploadTempDir(kit);
           try {
-            const file = await readAvatarUpload(ctx, dir);
+            // Multipart bodies are only parsed here, into a scratch directory, with the avatar's size as the cap.
+            const file = await readMultipartFile(ctx, {
+              dir,
+              maxSize: AVATAR_RESTRICTIONS.maxSize,
+              allowEmpty: false,
+              unreadable: () => new ValidationError({ file: ['Please select an image'] }),
+            });
             if (!file) throw new ValidationError({ file: ['Please select an image'] });
             const entry = await storeUploadedFile(kit, {
               ownerId: user.id,
