@@ -11,7 +11,7 @@ import { requireHuman } from '../human-check/index';
 import { newPasswordField, passwordField, withConfirmation } from '../passwords/fields';
 import { hashPassword, needsRehash, verifyPassword, warmUpHasher } from '../passwords/hasher';
 import { createResetToken } from '../passwords/index';
-import { rememberAccess } from '../permissions/permissions';
+import { rememberAccess } from '../permissions/index';
 import { signIn, signOut } from '../sessions/session-store';
 import { createUser, findUserByEmail, findUserForLogin } from '../users/create-user';
 import { emailField } from '../users/fields';

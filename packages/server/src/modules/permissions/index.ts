@@ -9,7 +9,8 @@ import {
   guestRole,
   type PermissionGrant,
   USER_ACCESS_FUNCTION,
-  userPermissions,
+  type UserAccess,
+  userAccess,
 } from './permissions';
 
 /** The roles every install has. */
@@ -41,19 +42,38 @@ export async function seedDefaultRoles(knex: Knex): Promise<void> {
   await grantToRole(knex, admin.id, ADMIN_PERMISSION);
 }
 
-const cache = new WeakMap<Context, Promise<PermissionGrant[]>>();
+/** This request's access, for the user it was loaded for (a login changes the user mid-request). */
+const cache = new WeakMap<Context, { userId: number | null; access: Promise<UserAccess> }>();
 
-/** The caller's permissions: the signed-in user's, or the guests role's for a visitor. Cached per request. */
-export function requestPermissions(ctx: Context, kit: Kit): Promise<PermissionGrant[]> {
+/**
+ * The caller's roles and permissions: the signed-in user's, or for a visitor the guests role's permissions (and
+ * no roles). Loaded once per request and user, never kept across requests, so a revocation applies at the next.
+ */
+export function requestAccess(ctx: Context, kit: Kit): Promise<UserAccess> {
+  const userId: number | null = ctx.state.user?.id ?? null;
   let found = cache.get(ctx);
-  if (!found) {
-    const user = ctx.state.user;
-    found = user
-      ? userPermissions(kit.knex, user.id)
-      : guestRole(kit.knex).then((role) => role?.permissions ?? []);
+  if (!found || found.userId !== userId) {
+    const access =
+      userId !== null
+        ? userAccess(kit.knex, userId)
+        : guestRole(kit.knex).then((role) => ({ roles: [], permissions: role?.permissions ?? [] }));
+    found = { userId, access };
     cache.set(ctx, found);
   }
-  return found;
+  return found.access;
+}
+
+/** The caller's permissions (see `requestAccess`). */
+export async function requestPermissions(ctx: Context, kit: Kit): Promise<PermissionGrant[]> {
+  return (await requestAccess(ctx, kit)).permissions;
+}
+
+/**
+ * Seeds this request's access with what was loaded together with the user (the login's one statement), so the
+ * bootstrap answer that follows does not load it again.
+ */
+export function rememberAccess(ctx: Context, userId: number, access: UserAccess): void {
+  cache.set(ctx, { userId, access: Promise.resolve(access) });
 }
 
 /** Whether the caller holds a permission (or `admin`). Visitors are checked against the guests role. */

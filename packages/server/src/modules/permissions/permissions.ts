@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import type { Context } from 'koa';
 import type { Restriction } from './models';
 
 /** A permission as users, roles and the browser see it: a name plus this assignment's restriction values. */
@@ -79,23 +78,6 @@ export async function userAccess(knex: Knex, userId: number): Promise<UserAccess
     .from(knex.raw('backline_user_access(?)', [userId]))
     .first();
   return accessFromColumns(row ?? {});
-}
-
-const remembered = new WeakMap<Context, { userId: number; access: UserAccess }>();
-
-/**
- * Hands access loaded together with the user (the login query) to this request's bootstrap answer, which would
- * otherwise load it again a moment later. It lives as long as the request, and is taken once.
- */
-export function rememberAccess(ctx: Context, userId: number, access: UserAccess): void {
-  remembered.set(ctx, { userId, access });
-}
-
-/** The access `rememberAccess` left for this request's user, once; undefined when there is none. */
-export function takeRememberedAccess(ctx: Context, userId: number): UserAccess | undefined {
-  const found = remembered.get(ctx);
-  remembered.delete(ctx);
-  return found?.userId === userId ? found.access : undefined;
 }
 
 /** A user's effective permissions (see `userAccess`). */

@@ -1,6 +1,6 @@
 import { defineModule } from '../../kit';
 import { passwordConfirmedWithin } from '../passwords/confirmation';
-import { takeRememberedAccess } from '../permissions/permissions';
+import { requestAccess } from '../permissions/index';
 import { readRecoveryCodes } from '../two-factor/secrets';
 import { accountRoutes } from './account-routes';
 import { serializeUser } from './serialize-user';
@@ -44,7 +44,7 @@ export const usersModule = () =>
       const user = ctx.state.user;
       if (!user) return;
       const recoveryCodes = passwordConfirmedWithin(ctx, kit) ? readRecoveryCodes(kit, user) : undefined;
-      const access = takeRememberedAccess(ctx, user.id);
+      const access = await requestAccess(ctx, kit);
       data.user = { ...(await serializeUser(kit, user, { recoveryCodes, access })) };
     },
   });
