@@ -1,6 +1,17 @@
 import { requiredRule, useAuthForm } from '@backline/auth';
 import { useDates, useHttp } from '@backline/core/react';
-import { Button, Dialog, Form, Skeleton, TextField, toast } from '@backline/ui';
+import {
+  Button,
+  ComputerIcon,
+  Dialog,
+  Form,
+  KeyIcon,
+  MobileIcon,
+  Skeleton,
+  TabletIcon,
+  TextField,
+  toast,
+} from '@backline/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +19,9 @@ import { AccountSection } from '../shared/account-section';
 import { PASSWORD_CONFIRMATION_SECONDS } from '../shared/password-confirmation';
 import { accountQueryKeys, useUserSessions } from '../shared/queries';
 import type { UserSession } from '../shared/types';
-import { ComputerIcon, KeyIcon, MobileIcon, TabletIcon } from './device-icons';
+
+/** The session list's device icons are larger and lighter than the controls' (24 px, 1.75 stroke). */
+const DEVICE_ICON = { size: 24, strokeWidth: 1.75 } as const;
 
 /** Spec accounts §9: the session list scrolls beyond this height. */
 export const SESSION_LIST_MAX_HEIGHT = 400;
@@ -74,7 +87,9 @@ export function SessionList({ sessions }: { sessions: readonly UserSession[] }) 
             className="bl-account-session"
             data-current={session.is_current_device || undefined}
           >
-            <span className="bl-account-session__icon">{session.token ? <KeyIcon /> : <Device />}</span>
+            <span className="bl-account-session__icon">
+              {session.token ? <KeyIcon {...DEVICE_ICON} /> : <Device {...DEVICE_ICON} />}
+            </span>
             <div className="bl-account-session__info">
               <p className="bl-account-session__name">
                 {[session.platform ?? t('Unknown'), session.browser ?? t('Unknown')].join(' - ')}

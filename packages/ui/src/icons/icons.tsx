@@ -174,6 +174,46 @@ export function CreditCardIcon(props: IconProps) {
   );
 }
 
+/** A phone (a session's device). */
+export function MobileIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
+      <path d="M11 18h2" />
+    </SvgIcon>
+  );
+}
+
+/** A tablet. */
+export function TabletIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <rect x="4" y="2.5" width="16" height="19" rx="2.5" />
+      <path d="M11 18h2" />
+    </SvgIcon>
+  );
+}
+
+/** A desktop or laptop screen. */
+export function ComputerIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <rect x="2.5" y="4" width="19" height="12.5" rx="2" />
+      <path d="M8 20.5h8M12 16.5v4" />
+    </SvgIcon>
+  );
+}
+
+/** A key (API tokens). */
+export function KeyIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <circle cx="7.5" cy="15.5" r="4" />
+      <path d="m10.5 12.5 9-9M16 7l3 3M14 9l2 2" />
+    </SvgIcon>
+  );
+}
+
 /** The positive icon. */
 export function PositiveIcon(props: IconProps) {
   return (
