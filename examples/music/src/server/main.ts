@@ -43,7 +43,15 @@ if (app.migrated.length)
 // First start (the users table was just created): default roles and the demo admin.
 if (app.migrated.includes('users/001-users')) await app.seed();
 
-const { url } = await app.start(port, host);
+const { url } = await app.start(port, host).catch(async (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EADDRINUSE') throw error;
+  // The usual first-run stumble (another server on the port) deserves a sentence, not a stack trace.
+  console.error(
+    `Port ${port} is already in use. Stop the other server, or pick another port: PORT=3200 pnpm start`,
+  );
+  await app.close();
+  process.exit(1);
+});
 console.log(`Music is running at ${url}${dev ? ' (dev, hot reload)' : ''}`);
 
 const shutdown = async () => {
