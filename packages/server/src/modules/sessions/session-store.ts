@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import type { Kit } from '../../kit';
 import { pooledQuery } from '../users/pooled-query';
-import type { User } from '../users/user-model';
+import { User } from '../users/user-model';
 import { Session, type SessionPayload } from './session-model';
 
 declare module 'koa' {
@@ -167,17 +167,13 @@ export const hasBearerToken = (ctx: Context) => /^Bearer\s/i.test(ctx.get('Autho
 
 async function resume(ctx: Context, kit: Kit, token: string): Promise<void> {
   if (!TOKEN_PATTERN.test(token)) return setCookie(ctx, kit, null);
-  // The session and its user in one query: every request with a cookie pays for it.
-  const session = await Session.query(kit.knex)
-    .withGraphJoined('user')
-    .findOne({ 'sessions.token_hash': hashSessionToken(token) });
+  const found = await findSession(kit, hashSessionToken(token));
   const now = kit.now();
-  if (!session || session.expires_at.getTime() <= now.getTime()) {
-    if (session) await Session.query(kit.knex).deleteById(session.id);
+  if (!found || found.session.expires_at.getTime() <= now.getTime()) {
+    if (found) await Session.query(kit.knex).deleteById(found.session.id);
     return setCookie(ctx, kit, null);
   }
-  const user = session.user ?? null;
-  delete session.user;
+  const { session, user } = found;
   if (session.user_id !== null && !user) return setCookie(ctx, kit, null);
   if (now.getTime() - session.last_active.getTime() >= ACTIVITY_INTERVAL_MS) {
     const patch: Partial<Session> = { last_active: now, ip_address: ctx.ip || null };
@@ -187,6 +183,34 @@ async function resume(ctx: Context, kit: Kit, token: string): Promise<void> {
   }
   ctx.state.session = session;
   ctx.state.user = user;
+}
+
+/** The session columns under names of their own, so they cannot collide with the user's `u.*`. */
+const RESUME_SESSION = `select ${['id', ...SESSION_COLUMNS].map((column) => `s.${column} as "session.${column}"`).join(', ')}, u.*
+  from sessions as s left join users as u on u.id = s.user_id
+  where s.token_hash = $1`;
+
+/**
+ * The session with this token hash and its user, in one statement. Every request with a cookie pays for it,
+ * so it runs past objection's graph join and knex's builder (about 0.3 ms of CPU less, docs/benchmarks.md).
+ */
+async function findSession(
+  kit: Kit,
+  tokenHash: string,
+): Promise<{ session: Session; user: User | null } | undefined> {
+  const [row] = await pooledQuery(kit.knex, RESUME_SESSION, [tokenHash]);
+  if (!row) return undefined;
+  const sessionColumns: Record<string, unknown> = {};
+  const userColumns: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(row)) {
+    if (name.startsWith('session.')) sessionColumns[name.slice('session.'.length)] = value;
+    else userColumns[name] = value;
+  }
+  return {
+    session: Session.fromDatabaseJson(sessionColumns),
+    // A left join without a match (a visitor's session, or a user deleted since) answers null columns.
+    user: userColumns.id == null ? null : User.fromDatabaseJson(userColumns),
+  };
 }
 
 /** Deletes expired sessions; the sessions module runs it on start and every hour. */
