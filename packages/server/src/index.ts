@@ -46,7 +46,9 @@ export {
   type AccessTokenResource,
   createAccessToken,
   findAccessToken,
+  MAX_ACCESS_TOKENS,
   PersonalAccessToken,
+  TOO_MANY_TOKENS_MESSAGE,
 } from './modules/access-tokens/tokens';
 export { type AccountsOptions, accounts } from './modules/accounts';
 export { FAILED_LOGIN_MESSAGE, LOGIN_LIMIT, type RegistrationPolicy } from './modules/auth';

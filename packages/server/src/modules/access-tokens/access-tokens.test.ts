@@ -1,15 +1,20 @@
 import {
-  createTestUser,
   HttpSession,
-  loginOverHttp,
   type RunningServer,
+  signedInUser,
   startTestServer,
   testDatabases,
 } from '@internal/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../accounts';
 import { grantToUser } from '../permissions/permissions';
-import { hashAccessToken, PersonalAccessToken } from './tokens';
+import {
+  createAccessToken,
+  hashAccessToken,
+  MAX_ACCESS_TOKENS,
+  PersonalAccessToken,
+  TOO_MANY_TOKENS_MESSAGE,
+} from './tokens';
 
 const PASSWORD = 'lovelace-engine-1843';
 
@@ -50,10 +55,7 @@ describe.each(testDatabases())('personal access tokens on $name', (database) => 
   afterAll(() => server?.close());
 
   const signedIn = async (email: string) => {
-    const user = await createTestUser(server.app, { email, password: PASSWORD });
-    const http = server.session();
-    expect((await loginOverHttp(http, email, PASSWORD)).status).toBe(200);
-    return { user, http };
+    return signedInUser(server, { email, password: PASSWORD });
   };
   const createToken = async (http: HttpSession, tokenName = 'CI') => {
     const response = await http.post('/api/v1/access-tokens', { tokenName });
@@ -158,6 +160,43 @@ describe.each(testDatabases())('personal access tokens on $name', (database) => 
       .findById(token.id)
       .patch({ expires_at: new Date(Date.now() + offset - 1000) });
     expect((await bearer(server.url, plainTextToken)('GET', '/api/v1/users/me')).status).toBe(401);
+  });
+
+  it(`caps a user at ${MAX_ACCESS_TOKENS} live tokens; an expired or deleted one frees its place`, async () => {
+    const { user, http } = await signedIn('collector@example.com');
+    const knex = server.app.kit.knex;
+    const live = async () =>
+      Number((await knex('personal_access_tokens').where({ user_id: user.id }).count({ n: '*' }))[0]!.n);
+    // All places but the last through the module's own function: a hundred round trips would only slow this down.
+    for (let i = 0; i < MAX_ACCESS_TOKENS - 1; i++)
+      await createAccessToken(server.app.kit, user.id, `bulk ${i}`);
+    // Another user's tokens never count against this one.
+    const other = await signedIn('bystander@example.com');
+    await createToken(other.http);
+    const last = await createToken(http, 'last place');
+
+    const refused = await http.post('/api/v1/access-tokens', { tokenName: 'one too many' });
+    expect(refused.status).toBe(422);
+    expect(refused.data).toEqual({
+      message: TOO_MANY_TOKENS_MESSAGE,
+      errors: { tokenName: [TOO_MANY_TOKENS_MESSAGE] },
+    });
+    expect(await live()).toBe(MAX_ACCESS_TOKENS);
+
+    // An expired token no longer holds a place.
+    await PersonalAccessToken.query(knex)
+      .findById(last.token.id)
+      .patch({ expires_at: new Date(Date.now() + offset - 1000) });
+    const afterExpiry = await createToken(http, 'after expiry');
+    expect(afterExpiry.token.name).toBe('after expiry');
+
+    // One place free and two requests at once: exactly one gets it.
+    expect((await http.request('DELETE', `/api/v1/access-tokens/${afterExpiry.token.id}`)).status).toBe(200);
+    const racing = await Promise.all(
+      ['first', 'second'].map((tokenName) => http.post('/api/v1/access-tokens', { tokenName })),
+    );
+    expect(racing.map((response) => response.status).sort()).toEqual([200, 422]);
+    expect(await live()).toBe(MAX_ACCESS_TOKENS + 1); // the hundred live ones and the expired one
   });
 
   it('never lets a user delete another user’s token', async () => {

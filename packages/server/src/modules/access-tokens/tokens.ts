@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import { Model } from 'objection';
+import { ValidationError } from '../../http/errors';
 import type { Kit } from '../../kit';
 import { User } from '../users/user-model';
 
@@ -63,7 +64,17 @@ export const hashAccessToken = (secret: string) => createHash('sha256').update(s
 // `{id}|{43 base64url characters}` (32 random bytes: 256 bits).
 const PLAIN_TOKEN = /^(\d{1,12})\|([A-Za-z0-9_-]{40,128})$/;
 
-/** Creates a token for a user; the plain text is answered once and never stored. */
+/**
+ * How many live tokens one user may hold. Each is a standing credential and the account page lists them all,
+ * so a script stuck in a loop must not mint them without end.
+ */
+export const MAX_ACCESS_TOKENS = 100;
+export const TOO_MANY_TOKENS_MESSAGE = `You can have at most ${MAX_ACCESS_TOKENS} access tokens. Delete one you no longer use to create another.`;
+
+/**
+ * Creates a token for a user; the plain text is answered once and never stored. A user already holding
+ * `MAX_ACCESS_TOKENS` live tokens gets a 422 on `tokenName` instead.
+ */
 export async function createAccessToken(
   kit: Kit,
   userId: number,
@@ -71,16 +82,26 @@ export async function createAccessToken(
 ): Promise<{ token: PersonalAccessToken; plainTextToken: string }> {
   const secret = randomBytes(32).toString('base64url');
   const now = kit.now();
-  const token = await PersonalAccessToken.query(kit.knex)
-    .insert({
-      user_id: userId,
-      name,
-      token: hashAccessToken(secret),
-      abilities: ['*'],
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('*');
+  const token = await kit.knex.transaction(async (trx) => {
+    // The user's row stays locked until the insert commits, so two requests at once cannot both take the last place.
+    await trx('users').where({ id: userId }).forUpdate().first('id');
+    const [live] = await trx('personal_access_tokens')
+      .where({ user_id: userId })
+      .andWhere((where) => where.whereNull('expires_at').orWhere('expires_at', '>', now))
+      .count({ count: '*' });
+    if (Number(live?.count ?? 0) >= MAX_ACCESS_TOKENS)
+      throw new ValidationError({ tokenName: [TOO_MANY_TOKENS_MESSAGE] });
+    return PersonalAccessToken.query(trx)
+      .insert({
+        user_id: userId,
+        name,
+        token: hashAccessToken(secret),
+        abilities: ['*'],
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('*');
+  });
   return { token, plainTextToken: `${token.id}|${secret}` };
 }
 
