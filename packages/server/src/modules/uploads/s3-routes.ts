@@ -16,8 +16,7 @@ import type { Kit } from '../../kit';
 import { S3Storage } from '../../storage/s3-storage';
 import { storageKey } from './file-entry-model';
 import { assertAllowed, cleanFileName, effectiveRestrictions, extensionOf } from './restrictions';
-import { SNIFF_BYTES, sniffType } from './sniff';
-import { insertEntry, quotaError, usedBytes, userQuota } from './store-file';
+import { claimStoredObject, quotaError, usedBytes, userQuota } from './store-file';
 
 /** Presigned URLs live for an hour; pending keys nobody finished are cleaned up after a day. */
 const URL_SECONDS = 60 * 60;
@@ -302,29 +301,13 @@ export function s3Routes(router: BacklineRouter): void {
         const stat = await storage.stat(row.key);
         if (!stat) throw new ValidationError({ file: ['The upload is not finished.'] });
         try {
-          const name = cleanFileName(body.clientName ?? row.name);
-          const rules = await effectiveRestrictions(kit);
-          const head = stat.size
-            ? await streamToBuffer(
-                await storage.read(row.key, { start: 0, end: Math.min(stat.size, SNIFF_BYTES) - 1 }),
-              )
-            : Buffer.alloc(0);
-          const sniffed = await sniffType(head, extensionOf(name));
-          // The bytes in the bucket decide: the real size and the sniffed type, not what the client declared.
-          assertAllowed(rules, {
-            name,
-            size: stat.size,
-            mime: sniffed.mime,
-            extensions: [extensionOf(name), sniffed.ext],
-          });
           const parentId = Number((body.metadata as { parentId?: unknown } | undefined)?.parentId);
-          const fileEntry = await insertEntry(kit, {
+          // The bytes in the bucket decide: the real size and the sniffed type, not what the client declared.
+          const fileEntry = await claimStoredObject(kit, {
             ownerId,
-            name,
             fileName: row.key.slice('uploads/'.length),
-            mime: sniffed.mime,
-            extension: sniffed.ext ?? extensionOf(name),
             size: stat.size,
+            name: body.clientName ?? row.name,
             parentId: Number.isSafeInteger(parentId) && parentId > 0 ? parentId : null,
           });
           await kit.knex('file_upload_keys').where({ key: row.key }).delete();
@@ -337,10 +320,4 @@ export function s3Routes(router: BacklineRouter): void {
       },
     }),
   );
-}
-
-async function streamToBuffer(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
 }
