@@ -7,7 +7,7 @@
  *   BENCH_CPU_PROFILE=1 pnpm bench login-profile   # also a V8 profile of the server under a login storm
  *   BENCH_LOGIN_SERVER=/elsewhere/scripts/bench/login.ts pnpm bench login-profile   # another version's server
  *
- * It starts the same server as login.ts (`login.ts --serve`, 400 users) in a child process and sends it
+ * It starts the same server as login.ts (`login.ts --serve`, 20,000 users) in a child process and sends it
  * BENCH_LOGINS logins (two in flight, as many as the server hashes at once) after BENCH_WARMUP unmeasured
  * ones. It reads the child's CPU time from /proc (Linux only) before and after:
  *
@@ -32,6 +32,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { visitorHeaders } from './_visitor';
 
 const serverRequire = createRequire(import.meta.resolve('@backline/server/package.json'));
 const { hash, verify } = serverRequire('@node-rs/argon2') as {
@@ -39,7 +40,7 @@ const { hash, verify } = serverRequire('@node-rs/argon2') as {
   verify(hashed: string, password: string): Promise<boolean>;
 };
 
-const USERS = 400; // as login.ts seeds
+const USERS = 20_000; // as login.ts seeds
 const PASSWORD = 'benchmark-password-1';
 const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 const LOGINS = Number(process.env.BENCH_LOGINS ?? 600);
@@ -240,16 +241,7 @@ function summarise(profile: Profile, loginCount: number): void {
 
 try {
   const { url, database } = (await nextMessage()) as { url: string; database: string };
-  const first = await fetch(`${url}/api/v1/health`);
-  const xsrf = first.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('XSRF-TOKEN='))!
-    .split(';')[0]!;
-  const headers = {
-    'content-type': 'application/json',
-    cookie: xsrf,
-    'x-xsrf-token': decodeURIComponent(xsrf.slice('XSRF-TOKEN='.length)),
-  };
+  const { headers } = await visitorHeaders(url);
 
   /*
    * One raw verification's CPU, in this process while the server idles, IN_FLIGHT at a time as the server
