@@ -1,19 +1,8 @@
-import { requiredRule, useAuthForm } from '@backline/auth';
+import { PasswordPromptDialog } from '@backline/auth';
 import { useDates, useHttp } from '@backline/core/react';
-import {
-  Button,
-  ComputerIcon,
-  Dialog,
-  Form,
-  KeyIcon,
-  MobileIcon,
-  Skeleton,
-  TabletIcon,
-  TextField,
-  toast,
-} from '@backline/ui';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { Button, ComputerIcon, KeyIcon, MobileIcon, Skeleton, TabletIcon, toast } from '@backline/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountSection } from '../shared/account-section';
 import { PASSWORD_CONFIRMATION_SECONDS } from '../shared/password-confirmation';
@@ -114,8 +103,6 @@ export function SessionList({ sessions }: { sessions: readonly UserSession[] }) 
   );
 }
 
-const FIELDS = ['password'] as const;
-
 /**
  * Asks the password, then `POST user-sessions/logout-other`. Ending other sessions is a sensitive action:
  * when the 9000-second confirmation has lapsed, the same password confirms it first, so one dialog does.
@@ -128,63 +115,28 @@ export function LogoutOtherSessionsDialog({
   onOpenChange(open: boolean): void;
 }) {
   const { t } = useTranslation();
-  return (
-    <Dialog title={t('Log out other sessions')} size="sm" isOpen={isOpen} onOpenChange={onOpenChange}>
-      {isOpen ? <LogoutOtherForm onDone={() => onOpenChange(false)} /> : null}
-    </Dialog>
-  );
-}
-
-function LogoutOtherForm({ onDone }: { onDone(): void }) {
-  const { t } = useTranslation();
   const http = useHttp();
   const client = useQueryClient();
-  const form = useAuthForm(FIELDS);
-  const [password, setPassword] = useState('');
-  const problems = { password: requiredRule(password) };
-  const logout = useMutation({
-    mutationFn: async () => {
-      const status = await http.get<{ confirmed: boolean }>('auth/user/confirmed-password-status', {
-        params: { seconds: PASSWORD_CONFIRMATION_SECONDS },
-      });
-      if (!status.confirmed) await http.post('auth/user/confirm-password', { password });
-      return http.post('user-sessions/logout-other', { password });
-    },
-    onSuccess: () => {
-      toast.positive(t('Logged out other sessions.'));
-      void client.invalidateQueries({ queryKey: accountQueryKeys.sessions });
-      onDone();
-    },
-    onError: form.report,
-  });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (!form.check(event, problems)) return;
-    logout.mutate();
+  const submit = async (password: string) => {
+    const status = await http.get<{ confirmed: boolean }>('auth/user/confirmed-password-status', {
+      params: { seconds: PASSWORD_CONFIRMATION_SECONDS },
+    });
+    if (!status.confirmed) await http.post('auth/user/confirm-password', { password });
+    await http.post('user-sessions/logout-other', { password });
+    toast.positive(t('Logged out other sessions.'));
+    void client.invalidateQueries({ queryKey: accountQueryKeys.sessions });
+    onOpenChange(false);
   };
   return (
-    <Form validationBehavior="aria" validationErrors={form.validationErrors} onSubmit={onSubmit}>
-      <p className="bl-account-text">
-        {t('Please enter your password to confirm you would like to log out of your other browser sessions.')}
-      </p>
-      <TextField
-        name="password"
-        type="password"
-        label={t('Password')}
-        autoComplete="current-password"
-        autoFocus
-        value={password}
-        onChange={form.edit(setPassword)}
-        isRequired
-        errorMessage={form.errorFor('password', problems.password)}
-      />
-      <div className="bl-account-dialog-actions">
-        <Button variant="outline" onPress={onDone}>
-          {t('Cancel')}
-        </Button>
-        <Button type="submit" isPending={logout.isPending}>
-          {t('Log out other sessions')}
-        </Button>
-      </div>
-    </Form>
+    <PasswordPromptDialog
+      isOpen={isOpen}
+      title={t('Log out other sessions')}
+      description={t(
+        'Please enter your password to confirm you would like to log out of your other browser sessions.',
+      )}
+      submitLabel={t('Log out other sessions')}
+      submit={submit}
+      onCancel={() => onOpenChange(false)}
+    />
   );
 }
