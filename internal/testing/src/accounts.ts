@@ -1,5 +1,6 @@
 import { type BacklineApp, createUser, hashPassword, type User } from '@backline/server';
 import type { HttpSession } from './http-session';
+import type { RunningServer } from './server';
 
 /** Creates a user straight in the database (default roles plus `roles`), verified unless told otherwise. */
 export async function createTestUser(
@@ -45,4 +46,19 @@ export function bootstrapOf(data: unknown): {
 export async function currentUser(http: HttpSession): Promise<Record<string, unknown> | null> {
   const response = await http.get('/api/v1/bootstrap-data');
   return JSON.parse((response.data as { data: { data: string } }).data.data).user;
+}
+
+/**
+ * Creates a user (as `createTestUser`) and signs them in over HTTP in a new session of `server`. A login that
+ * does not answer 200 throws, failing the test that asked.
+ */
+export async function signedInUser(
+  server: RunningServer,
+  options: { email: string; password: string; roles?: string[] },
+): Promise<{ user: User; http: HttpSession }> {
+  const user = await createTestUser(server.app, options);
+  const http = server.session();
+  const login = await loginOverHttp(http, options.email, options.password);
+  if (login.status !== 200) throw new Error(`login as ${options.email} answered ${login.status}`);
+  return { user, http };
 }

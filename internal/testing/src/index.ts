@@ -1,8 +1,8 @@
-export { bootstrapOf, createTestUser, currentUser, loginOverHttp } from './accounts';
+export { bootstrapOf, createTestUser, currentUser, loginOverHttp, signedInUser } from './accounts';
 export { type TestDatabase, tempDir, testDatabases } from './databases';
 export { HttpSession } from './http-session';
 export { type MockOAuthProvider, type MockOAuthUser, startOAuthProvider } from './oauth';
-export { type S3TestServer, startS3Server } from './s3';
+export { type S3TestServer, s3TestClient, startS3Server } from './s3';
 export { type RunningServer, startTestServer } from './server';
 export { type CapturedMail, type SmtpCapture, startSmtpCapture } from './smtp-capture';
 export { alternatingMediansMs, median, medianMs, responseTimesMs, type TimedRequest } from './timing';

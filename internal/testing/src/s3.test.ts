@@ -8,11 +8,11 @@ import {
   GetObjectCommand,
   ListMultipartUploadsCommand,
   ListPartsCommand,
-  S3Client,
+  type S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type S3TestServer, startS3Server } from './s3';
+import { type S3TestServer, s3TestClient, startS3Server } from './s3';
 
 const MIB = 1024 * 1024;
 const md5 = (data: Buffer) => `"${createHash('md5').update(data).digest('hex')}"`;
@@ -22,14 +22,7 @@ describe('the s3rver harness fills the multipart calls s3rver 3.7.1 lacks', () =
   let client: S3Client;
   beforeAll(async () => {
     s3 = await startS3Server();
-    client = new S3Client({
-      region: s3.region,
-      endpoint: s3.endpoint,
-      forcePathStyle: true,
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-    });
+    client = s3TestClient(s3);
   });
   afterAll(() => s3?.close());
 
@@ -145,12 +138,7 @@ describe('the s3rver harness fills the multipart calls s3rver 3.7.1 lacks', () =
     const key = 'uploads/signed.bin';
     const uploadId = await create(key);
     // s3rver checks the key id of SigV4 requests (it does not recompute their signatures).
-    const forged = new S3Client({
-      region: s3.region,
-      endpoint: s3.endpoint,
-      forcePathStyle: true,
-      credentials: { accessKeyId: 'NOT-S3RVER', secretAccessKey: s3.secretAccessKey },
-    });
+    const forged = s3TestClient(s3, { accessKeyId: 'NOT-S3RVER' });
     await expect(
       forged.send(new ListPartsCommand({ Bucket: s3.bucket, Key: key, UploadId: uploadId })),
     ).rejects.toMatchObject({ name: 'InvalidAccessKeyId' });

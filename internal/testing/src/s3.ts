@@ -2,6 +2,7 @@ import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { S3Client } from '@aws-sdk/client-s3';
 import { tempDir } from './databases';
 
 /** A running S3-compatible server on loopback, as `S3StorageOptions` wants it. */
@@ -239,4 +240,20 @@ export async function startS3Server(options: { bucket?: string } = {}): Promise<
       cleanup();
     },
   };
+}
+
+/**
+ * An AWS SDK client for a test server, as the tests' own checks use it (listing the bucket, reading objects,
+ * driving multipart calls). Checksums only where S3 requires them: s3rver 3.7.1 neither checks the SDK's
+ * default CRC32 trailers nor answers with them. `accessKeyId` overrides the key, to test a refused one.
+ */
+export function s3TestClient(s3: S3TestServer, options: { accessKeyId?: string } = {}): S3Client {
+  return new S3Client({
+    region: s3.region,
+    endpoint: s3.endpoint,
+    forcePathStyle: true,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    credentials: { accessKeyId: options.accessKeyId ?? s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+  });
 }

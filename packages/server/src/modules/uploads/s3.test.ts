@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import {
-  createTestUser,
   type HttpSession,
-  loginOverHttp,
   multipartBody,
   type RunningServer,
   type S3TestServer,
+  s3TestClient,
+  signedInUser,
   startS3Server,
   startTestServer,
   testDatabases,
@@ -44,12 +44,7 @@ describe.each(testDatabases())('S3 uploads on $name', (database) => {
       storage: { driver: 's3', ...s3 },
       settings: { 'uploads.direct': { value: true, public: true } },
     });
-    client = new S3Client({
-      region: s3.region,
-      endpoint: s3.endpoint,
-      forcePathStyle: true,
-      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-    });
+    client = s3TestClient(s3);
   });
   afterAll(async () => {
     await server?.close();
@@ -59,10 +54,7 @@ describe.each(testDatabases())('S3 uploads on $name', (database) => {
   let count = 0;
   const signedIn = async () => {
     const email = `s3-${++count}@example.com`;
-    const user = await createTestUser(server.app, { email, password: PASSWORD });
-    const http = server.session();
-    expect((await loginOverHttp(http, email, PASSWORD)).status).toBe(200);
-    return { http, user };
+    return signedInUser(server, { email, password: PASSWORD });
   };
   const keysInBucket = async () => {
     const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket }));

@@ -7,15 +7,15 @@ import {
   ListObjectsV2Command,
   ListPartsCommand,
   PutObjectCommand,
-  S3Client,
+  type S3Client,
 } from '@aws-sdk/client-s3';
 import {
-  createTestUser,
   type DetailedError,
   type HttpSession,
-  loginOverHttp,
   type RunningServer,
   type S3TestServer,
+  s3TestClient,
+  signedInUser,
   startS3Server,
   startTestServer,
   testDatabases,
@@ -60,14 +60,7 @@ describe.each(testDatabases())('tus uploads into S3 on $name', (database) => {
       storage: { driver: 's3', ...s3 },
       now: () => new Date(Date.now() + offset),
     });
-    client = new S3Client({
-      region: s3.region,
-      endpoint: s3.endpoint,
-      forcePathStyle: true,
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-    });
+    client = s3TestClient(s3);
   });
   afterAll(async () => {
     await server?.close();
@@ -77,10 +70,7 @@ describe.each(testDatabases())('tus uploads into S3 on $name', (database) => {
   let count = 0;
   const signedIn = async () => {
     const email = `tus-s3-${++count}@example.com`;
-    const user = await createTestUser(server.app, { email, password: PASSWORD });
-    const http = server.session();
-    expect((await loginOverHttp(http, email, PASSWORD)).status).toBe(200);
-    return { http, user };
+    return signedInUser(server, { email, password: PASSWORD });
   };
   const bucket = () => s3.bucket;
   const keysInBucket = async (prefix: string) => {

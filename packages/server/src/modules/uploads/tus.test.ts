@@ -2,11 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import {
-  createTestUser,
   type DetailedError,
   HttpSession,
-  loginOverHttp,
   type RunningServer,
+  signedInUser,
   startTestServer,
   testDatabases,
   tusUpload,
@@ -39,10 +38,7 @@ describe.each(testDatabases())('tus uploads on $name', (database) => {
   let count = 0;
   const signedIn = async () => {
     const email = `tus${++count}@example.com`;
-    const user = await createTestUser(server.app, { email, password: PASSWORD });
-    const http = server.session();
-    expect((await loginOverHttp(http, email, PASSWORD)).status).toBe(200);
-    return { http, user };
+    return signedInUser(server, { email, password: PASSWORD });
   };
   const tusDir = () => uploads.runtime!.tus.directory!;
   const tusFiles = () => readdirSync(tusDir());

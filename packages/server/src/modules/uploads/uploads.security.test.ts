@@ -1,11 +1,10 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import {
-  createTestUser,
   type HttpSession,
-  loginOverHttp,
   multipartBody as multipart,
   type RunningServer,
+  signedInUser,
   startTestServer,
   testDatabases,
 } from '@internal/testing';
@@ -47,10 +46,7 @@ describe.each(testDatabases())('upload security on $name', (database) => {
   let count = 0;
   const signedIn = async (options: { roles?: string[] } = {}) => {
     const email = `user${++count}@example.com`;
-    const user = await createTestUser(server.app, { email, password: PASSWORD, ...options });
-    const http = server.session();
-    expect((await loginOverHttp(http, email, PASSWORD)).status).toBe(200);
-    return { http, user };
+    return signedInUser(server, { email, password: PASSWORD, ...options });
   };
   const upload = (http: HttpSession, name: string, content: Buffer, type?: string) => {
     const form = multipart(name, content, type);

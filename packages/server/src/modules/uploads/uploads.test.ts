@@ -2,11 +2,10 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
-  createTestUser,
   HttpSession,
-  loginOverHttp,
   multipartBody as multipart,
   type RunningServer,
+  signedInUser,
   startTestServer,
   testDatabases,
 } from '@internal/testing';
@@ -31,10 +30,7 @@ describe.each(testDatabases())('uploads on $name', (database) => {
   afterAll(() => server?.close());
 
   const signedIn = async (email: string) => {
-    await createTestUser(server.app, { email, password: PASSWORD });
-    const http = server.session();
-    expect((await loginOverHttp(http, email, PASSWORD)).status).toBe(200);
-    return http;
+    return (await signedInUser(server, { email, password: PASSWORD })).http;
   };
   const upload = (
     http: HttpSession,

@@ -1,10 +1,10 @@
 import {
   bootstrapOf,
-  createTestUser,
   currentUser,
   HttpSession,
   loginOverHttp,
   type RunningServer,
+  signedInUser,
   startTestServer,
   testDatabases,
 } from '@internal/testing';
@@ -28,10 +28,7 @@ describe.each(testDatabases())('account endpoints on $name', (database) => {
   afterAll(() => server?.close());
 
   const signedIn = async (email: string, roles?: string[]) => {
-    const user = await createTestUser(server.app, { email, password: PASSWORD, roles });
-    const http = server.session();
-    expect((await loginOverHttp(http, email, PASSWORD)).status).toBe(200);
-    return { user, http };
+    return signedInUser(server, { email, password: PASSWORD, roles });
   };
 
   describe('GET users/{id}', () => {

@@ -1,10 +1,4 @@
-import {
-  createTestUser,
-  loginOverHttp,
-  type RunningServer,
-  startTestServer,
-  testDatabases,
-} from '@internal/testing';
+import { type RunningServer, signedInUser, startTestServer, testDatabases } from '@internal/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../accounts';
 import { uploadsModule } from '../uploads/index';
@@ -36,10 +30,7 @@ describe.each(testDatabases())('avatars on $name', (database) => {
   afterAll(() => server?.close());
 
   const signedIn = async (email: string) => {
-    const user = await createTestUser(server.app, { email, password: PASSWORD });
-    const http = server.session();
-    expect((await loginOverHttp(http, email, PASSWORD)).status).toBe(200);
-    return { user, http };
+    return signedInUser(server, { email, password: PASSWORD });
   };
 
   it('uploads an image as the avatar, then removes it', async () => {
