@@ -15,6 +15,7 @@ import {
   expectHeading,
   expectPath,
   fieldError,
+  popupClosed,
   uniqueEmail,
 } from './support/auth-helpers';
 import { type BrowserHarness, screenshot, startBrowser, startSite } from './support/site';
@@ -449,9 +450,9 @@ describe('account settings in Chromium, against the music server', () => {
     const social = section('social-login');
     const row = social.locator('[data-service="google"]');
     expect(await row.textContent()).toContain('Not connected');
-    const popup = page.waitForEvent('popup');
+    const opened = page.waitForEvent('popup');
     await row.getByRole('button', { name: 'Enable Google' }).click();
-    await (await popup).waitForEvent('close');
+    await popupClosed(await opened);
     await expectToast('Enabled Google account');
     await poll(() => row.textContent()).toContain('Connected as');
     await expectAccessibleInBothThemes(page);

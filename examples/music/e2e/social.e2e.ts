@@ -8,7 +8,7 @@ import {
 } from '@internal/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { expectAccessibleInBothThemes, expectPath, uniqueEmail } from './support/auth-helpers';
+import { expectAccessibleInBothThemes, expectPath, popupClosed, uniqueEmail } from './support/auth-helpers';
 import { type BrowserHarness, screenshot, startBrowser, startSite } from './support/site';
 
 const PASSWORD = 'correct horse battery';
@@ -100,11 +100,6 @@ describe('social sign-in in Chromium, against oauth2-mock-server as Google', () 
     return popup;
   };
 
-  /** Waits for a popup to close; it may have closed already (the mock answers in milliseconds). */
-  const closed = async (popup: Page) => {
-    if (!popup.isClosed()) await popup.waitForEvent('close');
-  };
-
   /** The user the server sees for this browser tab (from its own bootstrap-data endpoint), or null. */
   const signedInUser = (page: Page) =>
     page.evaluate(async () => {
@@ -122,7 +117,7 @@ describe('social sign-in in Chromium, against oauth2-mock-server as Google', () 
 
   it('signs a new user up through the popup and goes to the redirect target', async () => {
     const { page, context } = await openLogin();
-    await closed(await clickGoogle(page));
+    await popupClosed(await clickGoogle(page));
     await expectPath(page, '/');
     const user = await signedInUser(page);
     expect(user).toMatchObject({ email: provider.user.email });
@@ -137,13 +132,13 @@ describe('social sign-in in Chromium, against oauth2-mock-server as Google', () 
 
   it('signs a returning user into the same account', async () => {
     const first = await openLogin();
-    await closed(await clickGoogle(first.page));
+    await popupClosed(await clickGoogle(first.page));
     await expectPath(first.page, '/');
     const { id } = (await signedInUser(first.page))!;
     await first.context.close();
 
     const { page, context } = await openLogin();
-    await closed(await clickGoogle(page));
+    await popupClosed(await clickGoogle(page));
     await expectPath(page, '/');
     expect(await signedInUser(page)).toMatchObject({ id, email: provider.user.email });
     expect(await site.app.kit.knex('users').where({ email: provider.user.email })).toHaveLength(1);
@@ -153,7 +148,7 @@ describe('social sign-in in Chromium, against oauth2-mock-server as Google', () 
   it('links an existing account through the password dialog: a wrong password first, then Connect', async () => {
     const existing = await createTestUser(site.app, { email: provider.user.email!, password: PASSWORD });
     const { page, context } = await openLogin();
-    await closed(await clickGoogle(page));
+    await popupClosed(await clickGoogle(page));
 
     const dialog = page.getByRole('dialog', { name: 'Password required' });
     await dialog.waitFor();
@@ -181,7 +176,7 @@ describe('social sign-in in Chromium, against oauth2-mock-server as Google', () 
   it('shows the error of a refused authorization and stays on the login page', async () => {
     provider.failNextAuthorization('access_denied');
     const { page, context } = await openLogin();
-    await closed(await clickGoogle(page));
+    await popupClosed(await clickGoogle(page));
     const toast = page.locator('.bl-toast');
     await expect.poll(() => toast.textContent()).toContain('Sign in with Google was cancelled or refused.');
     await expectPath(page, '/login');

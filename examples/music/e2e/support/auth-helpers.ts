@@ -105,3 +105,12 @@ export function focusedField(page: Page): Promise<string | null> {
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 }
+
+/**
+ * Waits for a popup to close. The mock provider answers in milliseconds, so the
+ * popup may have closed before a 'close' listener could be attached; waiting for
+ * the event then would never end.
+ */
+export async function popupClosed(popup: Page): Promise<void> {
+  if (!popup.isClosed()) await popup.waitForEvent('close');
+}
