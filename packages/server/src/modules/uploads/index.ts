@@ -9,7 +9,7 @@ import { S3Storage } from '../../storage/s3-storage';
 import { storageKey } from './file-entry-model';
 import { fileRoutes } from './file-routes';
 import { DEFAULT_BLOCKED_EXTENSIONS, DEFAULT_MAX_UPLOAD_SIZE, DEFAULT_USER_QUOTA } from './restrictions';
-import { cleanupPending, PENDING_UPLOAD_MS, s3Routes } from './s3-routes';
+import { cleanupPending, discardPending, PENDING_UPLOAD_MS, type PendingUpload, s3Routes } from './s3-routes';
 import { TUS_EXPIRATION_MS, type TusLocker, TusUploads, tusRoutes } from './tus';
 
 export interface UploadsModuleOptions {
@@ -146,26 +146,28 @@ export const uploadsModule = (options: UploadsModuleOptions = {}) => {
       if (sweep) clearInterval(sweep);
     },
     /**
-     * Deletes the user's file entries and pending uploads inside the account-deletion transaction; the
-     * stored bytes are removed only after that transaction commits (nothing is lost if it rolls back).
+     * Deletes the user's file entries and pending direct uploads inside the account-deletion transaction. The
+     * bytes go only after that transaction commits (nothing is lost if it rolls back): the entries' objects,
+     * the direct uploads (their S3 multipart uploads aborted, or their parts would stay billed), and the tus
+     * uploads the user had in flight, which no row records.
      */
     async deleteUser(kit: Kit, userId: number, trx: Knex.Transaction) {
       const rows: { file_name: string }[] = await trx('file_entries')
         .where({ owner_id: userId })
         .select('file_name');
-      const pending: { key: string }[] = await trx('file_upload_keys')
-        .where({ owner_id: userId })
-        .select('key');
+      const pending: PendingUpload[] = await trx('file_upload_keys').where({ owner_id: userId });
       await trx('file_upload_keys').where({ owner_id: userId }).delete();
       // Children first is not needed: parent_id cascades, and every row of the user goes.
       await trx('file_entries').where({ owner_id: userId }).delete();
-      const keys = [...rows.map((row) => storageKey(row.file_name)), ...pending.map((row) => row.key)];
-      if (!keys.length) return;
+      const removeBytes = async () => {
+        const keys = rows.map((row) => storageKey(row.file_name));
+        if (keys.length) await kit.storage.delete(keys);
+        for (const row of pending) await discardPending(kit, row);
+        await runtime?.tus.removeOwnedBy(userId);
+      };
       trx.executionPromise.then(
         () =>
-          kit.storage
-            .delete(keys)
-            .catch((error) => kit.log.warn(`Removing a deleted user's files failed: ${error}`)),
+          removeBytes().catch((error) => kit.log.warn(`Removing a deleted user's files failed: ${error}`)),
         () => {},
       );
     },

@@ -23,7 +23,7 @@ const URL_SECONDS = 60 * 60;
 export const PENDING_UPLOAD_MS = 24 * 60 * 60 * 1000;
 const KEY = /^uploads\/[0-9a-f-]{36}$/;
 
-interface PendingUpload {
+export interface PendingUpload {
   key: string;
   owner_id: number;
   upload_id: string | null;

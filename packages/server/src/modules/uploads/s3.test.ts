@@ -1,5 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import {
+  GetObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import {
   type HttpSession,
   multipartBody,
@@ -15,6 +20,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../accounts';
 import { uploadsModule } from './index';
+import { tusIdOf } from './tus-s3-store';
 
 const PASSWORD = 'berners-lee-http-1991';
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -301,5 +307,70 @@ describe.each(testDatabases())('S3 uploads on $name', (database) => {
     const left = await keysInBucket();
     expect(left).not.toContain(`uploads/${formEntry.file_name}`);
     expect(left).not.toContain(`uploads/${tusEntry.file_name}`);
+  });
+  it("removes a deleted account's objects, direct uploads and tus uploads from the bucket, and nobody else's", async () => {
+    const leaving = await signedIn();
+    const staying = await signedIn();
+    const form = multipartBody('kept.png', PNG, 'image/png');
+    const posted = await leaving.http.request('POST', '/api/v1/file-entries', {
+      body: form.body,
+      headers: form.headers,
+    });
+    const saved = (posted.data as { fileEntry: Entry }).fileEntry;
+    // A direct multipart upload with one part sent, never completed.
+    const created = await leaving.http.post('/api/v1/s3/multipart/create', {
+      filename: 'mix.bin',
+      mime: 'application/octet-stream',
+      size: 11 * MIB,
+      extension: 'bin',
+    });
+    const { uploadId, key: direct } = created.data as { uploadId: string; key: string };
+    const signed = await leaving.http.post('/api/v1/s3/multipart/batch-sign-part-urls', {
+      key: direct,
+      uploadId,
+      partNumbers: [1],
+    });
+    const { url } = (signed.data as { urls: [{ url: string }] }).urls[0];
+    expect((await fetch(url, { method: 'PUT', body: randomBytes(5 * MIB) })).status).toBe(200);
+    // A tus upload stopped after its first chunk.
+    let chunks = 0;
+    const partial = await tusUpload(leaving.http, randomBytes(200_000), {
+      chunkSize: 50_000,
+      metadata: { name: 'half.bin' },
+      onChunk: () => ++chunks === 1,
+    });
+    const theirs = await tusUpload(staying.http, randomBytes(1000), { metadata: { name: 'theirs.bin' } });
+    const multipart = async () =>
+      ((await client.send(new ListMultipartUploadsCommand({ Bucket: s3.bucket }))).Uploads ?? []).map(
+        (upload) => upload.Key,
+      );
+    const traces = async () => {
+      const keys = await keysInBucket();
+      return [
+        ...keys.filter((key) => key === `uploads/${saved.file_name}` || key.startsWith(`tus/${partial.key}`)),
+        ...(await multipart()).filter((key) => key === direct || key === tusIdOf(partial.key)),
+      ].sort();
+    };
+    expect(await traces()).toEqual(
+      [
+        `uploads/${saved.file_name}`,
+        `tus/${partial.key}.info`,
+        `tus/${partial.key}.part`,
+        direct,
+        tusIdOf(partial.key),
+      ].sort(),
+    );
+
+    const deleted = await leaving.http.request(
+      'DELETE',
+      `/api/v1/users/${leaving.user.id}?deleteCurrentUser=true`,
+    );
+    expect(deleted.status).toBe(200);
+    // The bucket is cleared after the deletion's transaction commits, in the background.
+    await expect.poll(traces).toEqual([]);
+    expect(await keysInBucket()).toEqual(
+      expect.arrayContaining([`tus/${theirs.key}.info`, tusIdOf(theirs.key)]),
+    );
+    expect((await staying.http.post('/api/v1/tus/entries', { uploadKey: theirs.key })).status).toBe(201);
   });
 });

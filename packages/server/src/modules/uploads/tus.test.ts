@@ -228,4 +228,29 @@ describe.each(testDatabases())('tus uploads on $name', (database) => {
       offset = 0;
     }
   });
+  it("removes a deleted account's uploads in flight, and nobody else's", async () => {
+    const leaving = await signedIn();
+    const staying = await signedIn();
+    let chunks = 0;
+    const partial = await tusUpload(leaving.http, randomBytes(200_000), {
+      chunkSize: 50_000,
+      metadata: { name: 'half.bin' },
+      onChunk: () => ++chunks === 1,
+    });
+    const unclaimed = await tusUpload(leaving.http, randomBytes(1000), { metadata: { name: 'done.bin' } });
+    const theirs = await tusUpload(staying.http, randomBytes(1000), { metadata: { name: 'theirs.bin' } });
+    const traces = (key: string) => tusFiles().filter((name) => name.startsWith(key));
+    expect(traces(partial.key)).toEqual([partial.key, `${partial.key}.json`]);
+    expect(traces(unclaimed.key)).toHaveLength(2);
+
+    const deleted = await leaving.http.request(
+      'DELETE',
+      `/api/v1/users/${leaving.user.id}?deleteCurrentUser=true`,
+    );
+    expect(deleted.status).toBe(200);
+    // The bytes go after the deletion's transaction commits, in the background.
+    await expect.poll(() => [...traces(partial.key), ...traces(unclaimed.key)]).toEqual([]);
+    expect(traces(theirs.key)).toEqual([theirs.key, `${theirs.key}.json`]);
+    expect((await staying.http.post('/api/v1/tus/entries', { uploadKey: theirs.key })).status).toBe(201);
+  });
 });

@@ -397,10 +397,24 @@ export class TusUploads {
    * ones nobody claimed, plus stray files without metadata. Returns how many went.
    */
   async cleanup(): Promise<number> {
-    if (this.s3Store) return this.cleanupBucket(this.s3Store);
+    const now = this.kit.now().getTime();
+    return this.sweep((upload) => now - upload.created > this.expirationMs);
+  }
+
+  /**
+   * Removes every upload `ownerId` started and nobody claimed, finished or not. Account deletion calls it: the
+   * owner lives only in each upload's metadata, so without it the bytes would wait for the expiry sweep.
+   */
+  async removeOwnedBy(ownerId: number): Promise<number> {
+    const owner = String(ownerId);
+    return this.sweep((upload) => upload.owner === owner);
+  }
+
+  /** Lists the store's uploads and removes those `doomed` picks. Returns how many went. */
+  private async sweep(doomed: (upload: SweptUpload) => boolean): Promise<number> {
+    if (this.s3Store) return this.sweepBucket(this.s3Store, doomed);
     const names = await readdir(this.directory!).catch(() => [] as string[]);
     const ids = new Set(names.map((name) => name.replace(/\.json$/, '')).filter((id) => UPLOAD_ID.test(id)));
-    const now = this.kit.now().getTime();
     let removed = 0;
     for (const id of ids) {
       if (this.claiming.has(id)) continue;
@@ -414,7 +428,7 @@ export class TusUploads {
         );
         created = file.mtimeMs;
       }
-      if (now - created > this.expirationMs) {
+      if (doomed({ owner: info?.metadata?.owner_id ?? null, created })) {
         await this.forget(id);
         removed++;
       }
@@ -423,21 +437,27 @@ export class TusUploads {
   }
 
   /**
-   * The S3 sweep: lists the uploads' `.info` objects under `tus/` and removes those older than `expirationMs`,
-   * finished or not: their multipart upload is aborted and their object, `.part` and `.info` are deleted.
+   * The S3 sweep: lists the uploads' `.info` objects under `tus/` and removes those `doomed` picks, finished or
+   * not: their multipart upload is aborted and their object, `.part` and `.info` are deleted.
    */
-  private async cleanupBucket(store: TusS3Store): Promise<number> {
-    const now = this.kit.now().getTime();
+  private async sweepBucket(store: TusS3Store, doomed: (upload: SweptUpload) => boolean): Promise<number> {
     let removed = 0;
     for (const { id, lastModified } of await store.list()) {
       if (this.claiming.has(tusKeyOf(id))) continue;
       const info = await store.info(id);
-      if (!info || now - createdAt(info, lastModified) <= this.expirationMs) continue;
+      if (!info || !doomed({ owner: info.metadata.owner_id ?? null, created: createdAt(info, lastModified) }))
+        continue;
       // Under the upload's lock: a request still writing to it is asked to stop first.
       if (await this.withLock(id, () => store.discard(id))) removed++;
     }
     return removed;
   }
+}
+
+/** What a sweep knows of an upload: its owner's id (as stored in its metadata) and when it began. */
+interface SweptUpload {
+  owner: string | null;
+  created: number;
 }
 
 /** Age of an S3 upload by the kit's clock: our `created_at` stamp, else tus' creation date, else the listing's. */
