@@ -423,9 +423,11 @@ export class TusUploads {
       const stamp = info?.metadata?.created_at ?? info?.creation_date;
       let created = stamp ? new Date(stamp).getTime() : Number.NaN;
       if (Number.isNaN(created)) {
-        const file = await stat(path.join(this.directory!, id)).catch(() =>
-          stat(path.join(this.directory!, `${id}.json`)),
-        );
+        const file = await stat(path.join(this.directory!, id))
+          .catch(() => stat(path.join(this.directory!, `${id}.json`)))
+          // Claimed or removed since the listing: nothing left to sweep, and the rest still is.
+          .catch(() => null);
+        if (!file) continue;
         created = file.mtimeMs;
       }
       if (doomed({ owner: info?.metadata?.owner_id ?? null, created })) {
