@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountSection } from '../shared/account-section';
-import { PASSWORD_CONFIRMATION_SECONDS } from '../shared/password-confirmation';
+import { passwordRecentlyConfirmed } from '../shared/password-confirmation';
 import { accountQueryKeys, useUserSessions } from '../shared/queries';
 import type { UserSession } from '../shared/types';
 
@@ -118,10 +118,7 @@ export function LogoutOtherSessionsDialog({
   const http = useHttp();
   const client = useQueryClient();
   const submit = async (password: string) => {
-    const status = await http.get<{ confirmed: boolean }>('auth/user/confirmed-password-status', {
-      params: { seconds: PASSWORD_CONFIRMATION_SECONDS },
-    });
-    if (!status.confirmed) await http.post('auth/user/confirm-password', { password });
+    if (!(await passwordRecentlyConfirmed(http))) await http.post('auth/user/confirm-password', { password });
     await http.post('user-sessions/logout-other', { password });
     toast.positive(t('Logged out other sessions.'));
     void client.invalidateQueries({ queryKey: accountQueryKeys.sessions });

@@ -1,10 +1,19 @@
 import { PasswordPromptDialog } from '@backline/auth';
+import type { HttpClient } from '@backline/core';
 import { useHttp } from '@backline/core/react';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Spec accounts §9: a confirmed password is good for this many seconds. */
 export const PASSWORD_CONFIRMATION_SECONDS = 9000;
+
+/** Whether the password was confirmed within the last 9000 seconds: `GET auth/user/confirmed-password-status`. */
+export async function passwordRecentlyConfirmed(http: HttpClient): Promise<boolean> {
+  const status = await http.get<{ confirmed: boolean }>('auth/user/confirmed-password-status', {
+    params: { seconds: PASSWORD_CONFIRMATION_SECONDS },
+  });
+  return status.confirmed;
+}
 
 export interface PasswordConfirmation {
   /**
@@ -32,10 +41,7 @@ export function usePasswordConfirmation(): PasswordConfirmation {
   }, []);
 
   const confirm = useCallback(async () => {
-    const status = await http.get<{ confirmed: boolean }>('auth/user/confirmed-password-status', {
-      params: { seconds: PASSWORD_CONFIRMATION_SECONDS },
-    });
-    if (status.confirmed) return true;
+    if (await passwordRecentlyConfirmed(http)) return true;
     // A second request while the dialog is open answers the same way as the first.
     settle.current?.(false);
     return new Promise<boolean>((resolve) => {

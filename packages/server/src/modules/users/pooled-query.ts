@@ -7,10 +7,10 @@ interface Connection {
 
 /**
  * Runs one parameterised statement (`$1`, `$2`…) on a connection of knex's pool, past knex's query builder and
- * runner. Only for the statements every login or every signed-in request runs: while the cores are busy hashing,
- * knex's own work was about 0.2 ms of CPU per query, a sixth of a login's CPU besides the hash (docs/benchmarks.md). Both drivers parse
- * column types as they do under knex, and knex set the connection's search path when it opened it. Knex's
- * `query` events do not see these statements. `knex` must be the app's knex, never a transaction (whose
+ * runner. Only for the statements every login or every signed-in request runs: while the cores are busy
+ * hashing, knex's own work was about 0.2 ms of CPU per query, a sixth of a login's CPU besides the hash
+ * (docs/benchmarks.md). Both drivers parse column types as they do under knex, and knex set the connection's
+ * search path when it opened it. Knex's `query` events do not see these statements. `knex` must be the app's knex, never a transaction (whose
  * statements must run on the transaction's own connection).
  */
 export async function pooledQuery<Row = Record<string, unknown>>(
