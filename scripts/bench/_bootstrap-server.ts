@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { createBackline, defineModule, defineRoute } from '@backline/server';
+import { createBackline, defineModule, legacyRoute } from '@backline/server';
 import { tempDir } from '@internal/testing';
 
 const mode = process.argv[2];
@@ -18,7 +18,7 @@ if (mode === 'backline') {
   const floor = defineModule({
     id: 'bench-floor',
     routes(router) {
-      router.add(defineRoute({ method: 'GET', path: 'bench-noop', handler: () => ({}) }));
+      router.add(legacyRoute({ method: 'GET', path: 'bench-noop', handler: () => ({}) }));
     },
   });
   const app = await createBackline({ dataDir: data.dir, logger: 'silent', modules: [floor] });

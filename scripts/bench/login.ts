@@ -54,7 +54,7 @@ else await bench();
 
 /** The server side: a fresh app with accounts and USERS users, on a free loopback port. */
 async function serve(): Promise<void> {
-  const { accounts, createBackline, defineModule, defineRoute, emailField, passwordField, verifyPassword } =
+  const { accounts, createBackline, defineModule, legacyRoute, emailField, passwordField, verifyPassword } =
     await import('@backline/server');
   // The server's own zod, so the floor validates its body exactly as the login route does.
   const { z } = serverRequire('zod') as typeof import('zod');
@@ -72,7 +72,7 @@ async function serve(): Promise<void> {
     id: 'bench-floor',
     routes(router) {
       router.add(
-        defineRoute({
+        legacyRoute({
           method: 'POST',
           path: 'bench/verify',
           summary: 'A login without the database (bench only)',

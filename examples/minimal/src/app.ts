@@ -1,4 +1,4 @@
-import { createBackline, defineModule, defineRoute } from '@backline/server';
+import { createBackline, defineModule, legacyRoute } from '@backline/server';
 
 /** A module of this app's own: one public route next to Backline's. */
 const hello = defineModule({
@@ -6,7 +6,7 @@ const hello = defineModule({
   settings: { 'hello.greeting': { value: 'Hello from a minimal Backline app', public: true } },
   routes(router) {
     router.add(
-      defineRoute({
+      legacyRoute({
         method: 'GET',
         path: 'hello',
         handler: async ({ kit }) => ({ greeting: await kit.settings.get<string>('hello.greeting') }),

@@ -19,6 +19,8 @@ export async function startTestServer(
   const fresh = database.create();
   const app = await createBackline({
     logger: 'silent',
+    // Every answer a test provokes is also checked against the contract.
+    validateResponses: true,
     ...options,
     database: fresh.options,
     dataDir: fresh.dataDir,

@@ -15,6 +15,16 @@ export {
 } from './bootstrap/load-bootstrap';
 export type { BootstrapData, Menu, MenuItem, Permission, Role, Theme, User } from './bootstrap/types';
 export {
+  API_PREFIX,
+  apiPath,
+  isAbsoluteUrl,
+  METHOD_OVERRIDE_HEADER,
+  METHOD_OVERRIDE_PARAM,
+  WORKSPACE_PARAM,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from './contract/wire';
+export {
   COOKIE_DEFAULT_DAYS,
   type CookieOptions,
   type CookieSource,
@@ -43,7 +53,6 @@ export {
   errorMessage,
 } from './http/error-feedback';
 export {
-  apiPath,
   createHttpClient,
   DEFAULT_RETRIES,
   DEFAULT_RETRY_DELAY,
@@ -51,14 +60,11 @@ export {
   type HttpClient,
   type HttpClientOptions,
   type HttpMethod,
-  METHOD_OVERRIDE_HEADER,
   type QueryParams,
   type QueryValue,
   type RequestBody,
   type RequestOptions,
   type RetryInfo,
-  XSRF_COOKIE,
-  XSRF_HEADER,
 } from './http/http-client';
 export {
   type ErrorAction,

@@ -47,6 +47,11 @@ export interface BacklineOptions {
   now?: () => Date;
   /** Where uploads live: local disk under `{dataDir}/storage` by default, or an S3-compatible bucket. */
   storage?: Storage | StorageOptions;
+  /**
+   * Checks every answer against its route's response schema and answers 500 naming the difference when a
+   * handler drifts from the contract. Test suites turn it on; production leaves it off (a parse per answer).
+   */
+  validateResponses?: boolean;
 }
 
 /** The Koa app `createBackline` returns, with the kit and a way to shut everything down. */
@@ -168,7 +173,7 @@ export async function createBackline(options: BacklineOptions = {}): Promise<Bac
       },
     }),
   );
-  const built = router.build(kit);
+  const built = router.build(kit, { validateResponses: options.validateResponses });
   app.use(built.routes());
   app.use(built.allowedMethods({ throw: false }));
   if (options.spa) app.use(serveSpa(options.spa, kit));

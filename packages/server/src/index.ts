@@ -14,11 +14,18 @@ export { type ErrorBody, type FieldErrors, HttpError, ValidationError } from './
 export { booleanish, requiredString } from './http/fields';
 export {
   BacklineRouter,
+  ContractDriftError,
   defineRoute,
   type HttpMethod,
+  implement,
+  LEGACY_TAG,
+  legacyRoute,
+  type RouteBinding,
   type RouteDefinition,
   type RouteGuard,
+  type RouteHandler,
   type RouteInput,
+  type RouterOptions,
   routeUrl,
   validateInput,
 } from './http/routes';

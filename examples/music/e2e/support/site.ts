@@ -12,6 +12,8 @@ export async function startSite(
   const fresh = database.create();
   const app = await createMusicApp({
     logger: 'silent',
+    // Every answer the browser provokes is also checked against the contract.
+    validateResponses: true,
     ...options,
     database: fresh.options,
     dataDir: fresh.dataDir,

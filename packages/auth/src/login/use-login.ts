@@ -1,7 +1,8 @@
 import { applyBootstrapAnswer } from '@backline/core';
+import { auth } from '@backline/core/contract';
 import { useBootstrapStore, useHttp } from '@backline/core/react';
 import { useMutation } from '@tanstack/react-query';
-import type { LoginPayload, LoginResponse } from '../shared/types';
+import type { LoginPayload } from '../shared/types';
 import { useAuthRedirect } from '../shared/use-auth-redirect';
 
 /**
@@ -13,10 +14,10 @@ export function useLogin({ onTwoFactor }: { onTwoFactor: () => void }) {
   const store = useBootstrapStore();
   const redirect = useAuthRedirect();
   return useMutation({
-    mutationFn: (payload: LoginPayload) => http.post<LoginResponse>('auth/login', payload),
+    mutationFn: (payload: LoginPayload) => http.call(auth.login, { body: payload }),
     onSuccess: (answer) => {
-      if (applyBootstrapAnswer(store, answer)) redirect();
-      else if (answer?.two_factor) onTwoFactor();
+      if ('two_factor' in answer) onTwoFactor();
+      else if (applyBootstrapAnswer(store, answer)) redirect();
     },
   });
 }

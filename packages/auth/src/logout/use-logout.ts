@@ -1,4 +1,5 @@
-import { applyBootstrapAnswer, type BootstrapAnswer } from '@backline/core';
+import { applyBootstrapAnswer } from '@backline/core';
+import { auth } from '@backline/core/contract';
 import { useBootstrapStore, useHttp } from '@backline/core/react';
 import { toast } from '@backline/ui';
 import { useQueryClient } from '@tanstack/react-query';
@@ -36,7 +37,7 @@ export function useLogout(): { logout: () => void; isPending: boolean } {
     running.current = true;
     setPending(true);
     try {
-      const answer = await http.post<BootstrapAnswer>('auth/logout');
+      const answer = await http.call(auth.logout);
       applyBootstrapAnswer(store, answer);
       queryClient.clear();
       navigate(loginPath);

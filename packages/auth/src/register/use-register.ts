@@ -1,9 +1,10 @@
 import { applyBootstrapAnswer } from '@backline/core';
+import { auth } from '@backline/core/contract';
 import { useBootstrapStore, useHttp } from '@backline/core/react';
 import { toast } from '@backline/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import type { RegisterPayload, RegisterResponse } from '../shared/types';
+import type { RegisterPayload } from '../shared/types';
 import { useAuthRedirect } from '../shared/use-auth-redirect';
 
 /** The status of a registration that waits for the mailed verification link. */
@@ -20,10 +21,10 @@ export function useRegister() {
   const navigate = useNavigate();
   const redirect = useAuthRedirect();
   return useMutation({
-    mutationFn: (payload: RegisterPayload) => http.post<RegisterResponse>('auth/register', payload),
+    mutationFn: (payload: RegisterPayload) => http.call(auth.register, { body: payload }),
     onSuccess: (answer) => {
       applyBootstrapAnswer(store, answer);
-      if (answer?.status === NEEDS_EMAIL_VERIFICATION) {
+      if (answer.status === NEEDS_EMAIL_VERIFICATION) {
         if (answer.message) toast.positive(answer.message);
         navigate('/');
       } else {

@@ -1,39 +1,19 @@
-import type { BootstrapAnswer } from '@backline/core';
+import type { AnswerOf, auth, BodyOf } from '@backline/core/contract';
 
 /** A registration policy (terms, privacy…) from the `registration.policies` setting. */
-export interface RegistrationPolicy {
-  id: string | number;
-  label?: string;
-  name?: string;
-  /** A URL or path where the policy can be read. */
-  action?: string;
-}
+export type RegistrationPolicy = auth.RegistrationPolicy;
 
 /** `POST auth/register`: email, password, its confirmation, and one boolean per policy id. */
-export interface RegisterPayload {
-  email: string;
-  password: string;
-  password_confirmation: string;
-  [policyId: string]: string | boolean;
-}
+export type RegisterPayload = BodyOf<typeof auth.register>;
 
 /** The answer of `POST auth/register`. */
-export interface RegisterResponse extends BootstrapAnswer {
-  status: 'success' | 'needs_email_verification' | (string & {});
-  message?: string;
-}
+export type RegisterResponse = AnswerOf<typeof auth.register>;
 
 /** `POST auth/login`. */
-export interface LoginPayload {
-  email: string;
-  password: string;
-  remember: boolean;
-}
+export type LoginPayload = BodyOf<typeof auth.login>;
 
 /** The answer of `POST auth/login`: bootstrap data, or a request for the second factor. */
-export interface LoginResponse extends BootstrapAnswer {
-  two_factor?: boolean;
-}
+export type LoginResponse = AnswerOf<typeof auth.login>;
 
 /** `POST auth/two-factor-challenge`: a code from the authenticator app, or a recovery code. */
 export type TwoFactorPayload = { code: string } | { recovery_code: string };

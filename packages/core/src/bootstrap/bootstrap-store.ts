@@ -1,7 +1,7 @@
+import { BOOTSTRAP_GLOBAL } from '../contract/wire';
 import type { BootstrapData } from './types';
 
-/** The window global the server injects into index.html. */
-export const BOOTSTRAP_GLOBAL = 'bootstrapData';
+export { BOOTSTRAP_GLOBAL };
 
 export const EMPTY_BOOTSTRAP: BootstrapData = {
   user: null,

@@ -1,9 +1,10 @@
 import type { RunningServer } from '@internal/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPath } from '../contract/wire';
 import { createMemoryCookies, getCookie, setCookie } from '../cookies/cookies';
 import { browserLikeClient, type Echo, startEchoServer } from '../test-support/test-server';
 import { setActiveWorkspaceId } from '../workspace/workspace';
-import { apiPath, createHttpClient, exponentialDelay, type RetryInfo } from './http-client';
+import { createHttpClient, exponentialDelay, type RetryInfo } from './http-client';
 import { HttpError } from './http-error';
 
 let server: RunningServer;

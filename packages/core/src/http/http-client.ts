@@ -1,8 +1,25 @@
+import {
+  type CallInput,
+  type CallOutput,
+  fillPath,
+  type HttpMethod,
+  type InputOptional,
+  type RouteContract,
+} from '../contract/route';
+import {
+  apiPath,
+  isAbsoluteUrl,
+  METHOD_OVERRIDE_HEADER,
+  METHOD_OVERRIDE_PARAM,
+  WORKSPACE_PARAM,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from '../contract/wire';
 import { type CookieSource, defaultCookieSource, getCookie } from '../cookies/cookies';
 import { getActiveWorkspaceId } from '../workspace/workspace';
 import { HttpError } from './http-error';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { HttpMethod };
 
 /** Query parameter values; arrays repeat the key, except `with` on GET, which is joined by commas. */
 export type QueryValue = string | number | boolean | null | undefined;
@@ -71,34 +88,26 @@ export interface HttpClient {
   put<T = unknown>(path: string, data?: RequestBody, options?: Omit<RequestOptions, 'data'>): Promise<T>;
   patch<T = unknown>(path: string, data?: RequestBody, options?: Omit<RequestOptions, 'data'>): Promise<T>;
   delete<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+  /**
+   * Calls a route of the contract: fills its path parameters, sends its query and body, and answers its
+   * response, typed end to end from the route's schemas.
+   */
+  call<C extends RouteContract>(
+    route: C,
+    ...input: InputOptional<C> extends true ? [input?: CallInput<C>] : [input: CallInput<C>]
+  ): Promise<CallOutput<C>>;
   /** The URL a path resolves to (prefix and base applied, no conventions added), for links and popups. */
   url(path: string, params?: QueryParams): string;
 }
 
-/** The anti-forgery cookie the server sets, and the header the client echoes it in. */
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'X-XSRF-TOKEN';
-export const METHOD_OVERRIDE_HEADER = 'X-HTTP-Method-Override';
 /** Spec §7: failed network requests and idempotent 5xx answers are retried up to 3 times. */
 export const DEFAULT_RETRIES = 3;
 export const DEFAULT_RETRY_DELAY = 200;
 
-const ABSOLUTE_URL = /^([a-z][a-z\d+\-.]*:)?\/\//i;
-const ROOT_PATHS = /^(auth|secure)(\/|$|\?)/;
 const OVERRIDDEN = new Set<HttpMethod>(['PUT', 'PATCH', 'DELETE']);
 const WITH_WORKSPACE = new Set<HttpMethod>(['GET', 'POST', 'PUT']);
 // Judged on the logical method: an overridden PUT or DELETE is still idempotent though it travels as POST.
 const IDEMPOTENT = new Set<HttpMethod>(['GET', 'PUT', 'DELETE']);
-
-/**
- * Applies the prefix rule: `auth…` and `secure…` stay at the root, absolute URLs stay as they are, and
- * every other path goes under `api/v1/`. Leading slashes are ignored, as on the server (`routeUrl`).
- */
-export function apiPath(path: string): string {
-  if (ABSOLUTE_URL.test(path)) return path;
-  const clean = path.replace(/^\/+/, '');
-  return ROOT_PATHS.test(clean) ? clean : `api/v1/${clean}`;
-}
 
 /** The wait before retry number `attempt` (1-based): base, 2×base, 4×base, with up to 20% jitter. */
 export function exponentialDelay(attempt: number, base: number, random: () => number = Math.random): number {
@@ -118,7 +127,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     const prefixed = apiPath(path);
     const query = params.toString();
     let url: string;
-    if (ABSOLUTE_URL.test(prefixed)) url = prefixed;
+    if (isAbsoluteUrl(prefixed)) url = prefixed;
     else if (options.baseUrl) url = `${options.baseUrl.replace(/\/+$/, '')}/${prefixed}`;
     else url = `/${prefixed}`;
     if (!query) return url;
@@ -128,15 +137,15 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   async function request<T>(method: HttpMethod, path: string, init: RequestOptions = {}): Promise<T> {
     const params = toSearchParams(init.params, method);
     const workspaceId = activeWorkspace();
-    if (WITH_WORKSPACE.has(method) && workspaceId && !params.has('workspaceId')) {
-      params.set('workspaceId', String(workspaceId));
+    if (WITH_WORKSPACE.has(method) && workspaceId && !params.has(WORKSPACE_PARAM)) {
+      params.set(WORKSPACE_PARAM, String(workspaceId));
     }
     let wireMethod: string = method;
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     if (OVERRIDDEN.has(method)) {
       wireMethod = 'POST';
       headers[METHOD_OVERRIDE_HEADER] = method;
-      params.set('_method', method);
+      params.set(METHOD_OVERRIDE_PARAM, method);
     }
     const url = resolve(path, params);
     if (isSameOrigin(url, options.baseUrl)) {
@@ -188,6 +197,17 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     put: (path, data, opts) => request('PUT', path, { ...opts, data }),
     patch: (path, data, opts) => request('PATCH', path, { ...opts, data }),
     delete: (path, opts) => request('DELETE', path, opts),
+    call: (route, ...[input]) => {
+      const { params, query, body, ...rest } = (input ?? {}) as {
+        params?: Record<string, unknown>;
+        query?: QueryParams;
+        body?: RequestBody;
+        signal?: AbortSignal;
+        headers?: Record<string, string>;
+        retries?: number;
+      };
+      return request(route.method, fillPath(route.path, params), { ...rest, params: query, data: body });
+    },
     url: (path, params) => resolve(path, toSearchParams(params, 'POST')),
   };
 }
@@ -235,9 +255,9 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function isSameOrigin(url: string, baseUrl: string | undefined): boolean {
-  if (!ABSOLUTE_URL.test(url)) return true;
+  if (!isAbsoluteUrl(url)) return true;
   const here =
-    (baseUrl && ABSOLUTE_URL.test(baseUrl) ? baseUrl : undefined) ??
+    (baseUrl && isAbsoluteUrl(baseUrl) ? baseUrl : undefined) ??
     (globalThis as { location?: Location }).location?.href;
   if (!here) return false;
   try {

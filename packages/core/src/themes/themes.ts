@@ -4,7 +4,9 @@ import { type CookieSource, defaultCookieSource, getCookie, setCookie } from '..
 import { getByPath } from '../settings/settings';
 
 /** The cookie that remembers the theme a user picked. */
-export const ACTIVE_THEME_COOKIE = 'be-active-theme';
+export { ACTIVE_THEME_COOKIE } from '../contract/wire';
+
+import { ACTIVE_THEME_COOKIE } from '../contract/wire';
 
 type ThemeData = Pick<BootstrapData, 'settings' | 'themes'>;
 

@@ -1,7 +1,9 @@
 import { type CookieSource, defaultCookieSource, getCookie, setCookie } from '../cookies/cookies';
 
 /** The cookie that remembers the active workspace. */
-export const ACTIVE_WORKSPACE_COOKIE = 'activeWorkspaceId';
+export { ACTIVE_WORKSPACE_COOKIE } from '../contract/wire';
+
+import { ACTIVE_WORKSPACE_COOKIE } from '../contract/wire';
 
 /** The default workspace ("Default", the user's own) has id 0. */
 export const DEFAULT_WORKSPACE_ID = 0;

@@ -1,26 +1,16 @@
+import type { Serializable, Theme, BootstrapData as WireBootstrapData } from '@backline/core/contract';
 import type { Context } from 'koa';
 import type { BacklineModule, Kit } from '../kit';
 import { encodeJson, encodeQuotedJson } from './shared-json';
 
-export interface ThemeRecord {
-  id: number;
-  name: string;
-  is_dark: boolean;
-  default_light: boolean;
-  default_dark: boolean;
-  colors: Record<string, string>;
-}
+/** A theme row as bootstrap data lists it (the contract's `Theme`). */
+export type ThemeRecord = Theme;
 
-/** What register, login and logout answer with, and what the server injects into index.html. */
-export interface BootstrapData {
-  user: Record<string, unknown> | null;
-  guest_role: { id: number; name: string; permissions: unknown[] } | null;
-  settings: Record<string, unknown>;
-  themes: { all: readonly ThemeRecord[]; selectedThemeId: number | null };
-  /** The caller's language (set by the localization module): lines keyed by the English text. */
-  i18n: { language: string; name?: string; lines: Readonly<Record<string, string>> };
-  [key: string]: unknown;
-}
+/**
+ * What register, login and logout answer with, and what the server injects into index.html: the contract's
+ * `BootstrapData` before serialisation (timestamps may still be `Date`s).
+ */
+export type BootstrapData = Serializable<WireBootstrapData>;
 
 /**
  * The wire encoding of bootstrap data, used both by `GET bootstrap-data` (`data.data`) and by the

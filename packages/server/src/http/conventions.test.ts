@@ -2,7 +2,7 @@ import { type RunningServer, startTestServer, testDatabases } from '@internal/te
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineModule } from '../kit';
-import { defineRoute, routeUrl } from './routes';
+import { legacyRoute, routeUrl } from './routes';
 
 /** A module with one resource, to prove the conventions on real routes and a real table. */
 const notes = defineModule({
@@ -20,7 +20,7 @@ const notes = defineModule({
   settings: { 'notes.secret_key': { value: 'do-not-leak' }, 'notes.title': { value: 'Notes', public: true } },
   routes(router) {
     router.add(
-      defineRoute({
+      legacyRoute({
         method: 'POST',
         path: 'notes',
         body: z.object({ text: z.string().min(1, 'The text field is required.').max(50) }),
@@ -32,7 +32,7 @@ const notes = defineModule({
       }),
     );
     router.add(
-      defineRoute({
+      legacyRoute({
         method: 'PUT',
         path: 'notes/{id}',
         params: z.object({ id: z.coerce.number().int() }),
@@ -44,7 +44,7 @@ const notes = defineModule({
       }),
     );
     router.add(
-      defineRoute({
+      legacyRoute({
         method: 'DELETE',
         path: 'notes/{id}',
         params: z.object({ id: z.coerce.number().int() }),
@@ -55,15 +55,15 @@ const notes = defineModule({
       }),
     );
     router.add(
-      defineRoute({
+      legacyRoute({
         method: 'GET',
         path: 'echo-params',
         handler: ({ ctx }) => ({ workspaceId: ctx.state.workspaceId, with: ctx.state.with }),
       }),
     );
-    router.add(defineRoute({ method: 'GET', path: 'auth/ping', handler: () => ({ where: 'auth' }) }));
+    router.add(legacyRoute({ method: 'GET', path: 'auth/ping', handler: () => ({ where: 'auth' }) }));
     router.add(
-      defineRoute({
+      legacyRoute({
         method: 'GET',
         path: 'boom',
         handler: () => {

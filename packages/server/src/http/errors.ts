@@ -1,14 +1,8 @@
+import type { ErrorBody, FieldErrors } from '@backline/core/contract';
 import type { Context, Middleware } from 'koa';
-import { ZodError } from 'zod';
+import { $ZodError } from 'zod/v4/core';
 
-export type FieldErrors = Record<string, string[]>;
-
-/** The one shape every failure answers with. */
-export interface ErrorBody {
-  message: string;
-  errors?: FieldErrors;
-  action?: { label: string; action: string };
-}
+export type { ErrorBody, FieldErrors };
 
 /** Throw one of these from a handler to answer a clean 4xx. */
 export class HttpError extends Error {
@@ -33,7 +27,7 @@ export class ValidationError extends HttpError {
 }
 
 /** Turns a zod failure into field errors keyed by the dotted path of the field. */
-export function zodFieldErrors(error: ZodError): FieldErrors {
+export function zodFieldErrors(error: $ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_';
@@ -69,7 +63,7 @@ function toErrorBody(error: unknown): { status: number; body: ErrorBody } {
     if (error.action) body.action = error.action;
     return { status: error.status, body };
   }
-  if (error instanceof ZodError) {
+  if (error instanceof $ZodError) {
     const errors = zodFieldErrors(error);
     return { status: 422, body: { message: Object.values(errors)[0]?.[0] ?? 'Invalid input.', errors } };
   }

@@ -1,3 +1,4 @@
+import { METHOD_OVERRIDE_HEADER, METHOD_OVERRIDE_PARAM } from '@backline/core/contract';
 import type { Middleware } from 'koa';
 
 const OVERRIDABLE = new Set(['PUT', 'PATCH', 'DELETE']);
@@ -9,7 +10,9 @@ const OVERRIDABLE = new Set(['PUT', 'PATCH', 'DELETE']);
 export function methodOverride(): Middleware {
   return async (ctx, next) => {
     if (ctx.method === 'POST') {
-      const requested = (ctx.get('X-HTTP-Method-Override') || String(ctx.query._method ?? '')).toUpperCase();
+      const requested = (
+        ctx.get(METHOD_OVERRIDE_HEADER) || String(ctx.query[METHOD_OVERRIDE_PARAM] ?? '')
+      ).toUpperCase();
       if (OVERRIDABLE.has(requested)) ctx.method = requested;
     }
     await next();

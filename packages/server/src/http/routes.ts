@@ -1,60 +1,122 @@
+import {
+  apiPath,
+  ErrorBody,
+  type HandlerResult,
+  type HttpMethod,
+  isSchemaResponse,
+  type ParsedBody,
+  type ParsedParams,
+  type ParsedQuery,
+  type RouteContract,
+  raw,
+} from '@backline/core/contract';
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { output, ZodType } from 'zod';
+import type { $ZodType, output } from 'zod/v4/core';
+import { safeParse } from 'zod/v4/core';
 import type { Kit } from '../kit';
 import { HttpError, ValidationError, zodFieldErrors } from './errors';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { HttpMethod };
 
 /** What a handler receives: validated input plus the Koa context and the kit. */
-export interface RouteInput<B, Q, P> {
-  body: B;
-  query: Q;
-  params: P;
+export interface RouteInput<C extends RouteContract = RouteContract> {
+  body: ParsedBody<C>;
+  query: ParsedQuery<C>;
+  params: ParsedParams<C>;
   ctx: Context;
   kit: Kit;
 }
 
 /**
- * A declarative route. `path` is written the way clients call it: `bootstrap-data` lives under
- * `/api/v1/`, while paths starting with `auth/` or `secure/` live at the root, exactly mirroring the
- * client's prefix rule. Input is declared once as zod schemas; failures answer 422 with field errors.
+ * A handler answers the JSON body its contract declares (dates may stay `Date`s: the wire form is their JSON),
+ * or `undefined` after setting `ctx.body` itself (streams, redirects, pages).
  */
-export interface RouteDefinition<
-  BS extends ZodType = ZodType,
-  QS extends ZodType = ZodType,
-  PS extends ZodType = ZodType,
-> {
+export type RouteHandler<C extends RouteContract = RouteContract> = (
+  input: RouteInput<C>,
+) => HandlerResult<C> | undefined | Promise<HandlerResult<C> | undefined>;
+
+/** A route of the contract with the server's handler attached: what modules register. */
+export type RouteDefinition<C extends RouteContract = RouteContract> = C & { handler: RouteHandler<C> };
+
+/** A route of the contract waiting for its handler. */
+export interface RouteBinding<C extends RouteContract> {
+  /** Attaches the handler; its input and answer are typed from the route's schemas. */
+  handle(handler: RouteHandler<C>): RouteDefinition<C>;
+}
+
+/**
+ * Binds a handler to a route of the contract: `implement(auth.login).handle(async ({body}) => …)`. Two steps,
+ * so the route's types are fixed before the handler is read: a handler answering `'ok'` for an `'ok' | 'error'`
+ * field then type-checks without `as const`.
+ */
+export function implement<const C extends RouteContract>(contract: C): RouteBinding<C> {
+  return { handle: (handler) => ({ ...contract, handler }) };
+}
+
+/**
+ * Declares a server-only route and its handler in one object (the contract fields and `handler`). Routes
+ * browsers call belong in the shared contract instead, and are registered with `implement`.
+ */
+export function defineRoute<const C extends RouteContract>(
+  route: C & { handler: RouteHandler<NoInfer<C>> },
+): RouteDefinition<C> {
+  return route;
+}
+
+/**
+ * The pre-contract route shape (input schemas and a handler, no response schema), kept while modules move to
+ * the contract. Routes declared this way are listed as undocumented, and the route walk test names them.
+ * @deprecated Declare the route in the contract and register it with `implement`.
+ */
+export function legacyRoute<
+  BS extends $ZodType = $ZodType,
+  QS extends $ZodType = $ZodType,
+  PS extends $ZodType = $ZodType,
+>(route: {
   method: HttpMethod;
   path: string;
   summary?: string;
   body?: BS;
   query?: QS;
   params?: PS;
-  /** Requires a signed-in user. */
   auth?: boolean;
-  /** Requires this permission (for visitors, checked against the guest role). */
   permission?: string;
-  handler(input: RouteInput<output<BS>, output<QS>, output<PS>>): unknown;
+  handler(input: {
+    body: output<BS>;
+    query: output<QS>;
+    params: output<PS>;
+    ctx: Context;
+    kit: Kit;
+  }): unknown;
+}): RouteDefinition {
+  return {
+    tag: LEGACY_TAG,
+    response: raw('application/json', 'Not yet described by the contract'),
+    summary: route.summary ?? '',
+    ...route,
+  } as unknown as RouteDefinition;
 }
 
-/** Identity helper that keeps the schema types flowing into the handler. */
-export function defineRoute<
-  BS extends ZodType = ZodType,
-  QS extends ZodType = ZodType,
-  PS extends ZodType = ZodType,
->(route: RouteDefinition<BS, QS, PS>): RouteDefinition<BS, QS, PS> {
-  return route;
-}
+/** The tag legacy routes carry until they move to the contract. */
+export const LEGACY_TAG = 'legacy';
 
 /** Where a route path lands: `auth/…` and `secure/…` at the root, everything else under `/api/v1/`. */
 export function routeUrl(path: string): string {
-  const clean = path.replace(/^\/+/, '');
-  return /^(auth|secure)(\/|$)/.test(clean) ? `/${clean}` : `/api/v1/${clean}`;
+  return `/${apiPath(path)}`;
 }
 
-/** A guard a module (the auth module) installs to enforce `auth` and `permission` on routes. */
+/** A guard a module (the permissions module) installs to enforce `auth` and `permission` on routes. */
 export type RouteGuard = (ctx: Context, route: RouteDefinition) => Promise<void> | void;
+
+/** Options of the router that serves the registered routes. */
+export interface RouterOptions {
+  /**
+   * Checks every answer against its route's response schema (and every failure against the error body), and
+   * answers 500 naming the difference when one drifts. Test suites turn it on; it costs a parse per answer.
+   */
+  validateResponses?: boolean;
+}
 
 /** Collects module routes and mounts them on one Koa router. */
 export class BacklineRouter {
@@ -62,13 +124,24 @@ export class BacklineRouter {
   readonly guards: RouteGuard[] = [];
 
   /** Registers a route. */
-  add<BS extends ZodType, QS extends ZodType, PS extends ZodType>(route: RouteDefinition<BS, QS, PS>): this {
+  add<C extends RouteContract>(route: RouteDefinition<C>): this {
     this.routes.push(route as unknown as RouteDefinition);
     return this;
   }
 
+  /** Registers a route of the contract: `router.route(auth.login).handle(async ({ body, ctx, kit }) => …)`. */
+  route<const C extends RouteContract>(contract: C): RouteBinding<C> {
+    return {
+      handle: (handler) => {
+        const definition = implement(contract).handle(handler);
+        this.add(definition);
+        return definition;
+      },
+    };
+  }
+
   /** Builds the Koa router that serves every registered route. */
-  build(kit: Kit): Router {
+  build(kit: Kit, options: RouterOptions = {}): Router {
     const router = new Router();
     for (const route of this.routes) {
       const url = routeUrl(route.path).replace(/\{(\w+)\}/g, ':$1');
@@ -77,19 +150,23 @@ export class BacklineRouter {
           if (!this.guards.length) throw new HttpError(401, 'Unauthenticated.');
           for (const guard of this.guards) await guard(ctx, route);
         }
-        const body = parse(route.body, ctx.request.body ?? {});
-        const query = parse(route.query, ctx.query);
         const params = parse(route.params, ctx.params);
-        const result = await route.handler({ body, query, params, ctx, kit });
-        if (result !== undefined) ctx.body = result;
-        else if (ctx.body === undefined) ctx.status = 204;
+        const query = parse(route.query, ctx.query);
+        const body = parse(route.body, ctx.request.body ?? {});
+        const result = await route.handler({ body, query, params, ctx, kit } as RouteInput);
+        if (result !== undefined) {
+          ctx.body = result;
+          if (route.status && ctx.status === 200) ctx.status = route.status;
+        } else if (ctx.body === undefined) ctx.status = 204;
+        // Thrown failures always leave in the error shape; what a handler answered itself is checked here.
+        if (options.validateResponses) checkAnswer(ctx, route);
       });
     }
     return router;
   }
 }
 
-function parse(schema: ZodType | undefined, value: unknown): never {
+function parse(schema: $ZodType | undefined, value: unknown): never {
   if (!schema) return value as never;
   return validateInput(schema, value) as never;
 }
@@ -98,8 +175,51 @@ function parse(schema: ZodType | undefined, value: unknown): never {
  * Parses input that can only be described at request time (fields named by a setting, for example) with the
  * same 422 answer as declared schemas.
  */
-export function validateInput<S extends ZodType>(schema: S, value: unknown): output<S> {
-  const result = schema.safeParse(value);
+export function validateInput<S extends $ZodType>(schema: S, value: unknown): output<S> {
+  const result = safeParse(schema, value);
   if (!result.success) throw new ValidationError(zodFieldErrors(result.error));
   return result.data;
+}
+
+/**
+ * A drift between what a handler answered and what its contract declares. Only raised while responses are
+ * checked (tests), where a 500 naming the difference is what the failing test should print.
+ */
+export class ContractDriftError extends HttpError {
+  constructor(route: RouteContract, detail: string) {
+    super(500, `${route.method} ${route.path} answered outside its contract: ${detail}`);
+    this.name = 'ContractDriftError';
+  }
+}
+
+function checkAnswer(ctx: Context, route: RouteDefinition): void {
+  if (ctx.status >= 400) {
+    checkError(route, ctx.status, ctx.body);
+    return;
+  }
+  if (ctx.status >= 300) return;
+  const spec = route.response;
+  if (!isSchemaResponse(spec)) {
+    if (spec.kind === 'none' && ctx.body !== undefined && ctx.body !== null && ctx.status !== 204)
+      throw new ContractDriftError(route, `declared no content, answered ${ctx.status} with a body`);
+    return;
+  }
+  // The wire form is what the browser receives: dates as strings, undefined fields gone. A handler may have
+  // written the JSON text itself.
+  const wire =
+    ctx.body === undefined
+      ? undefined
+      : typeof ctx.body === 'string' && ctx.response.is('json')
+        ? JSON.parse(ctx.body)
+        : JSON.parse(JSON.stringify(ctx.body));
+  const result = safeParse(spec, wire);
+  if (!result.success)
+    throw new ContractDriftError(route, JSON.stringify(zodFieldErrors(result.error)).slice(0, 2000));
+}
+
+function checkError(route: RouteDefinition, status: number, body: unknown): void {
+  const wire = body === undefined ? undefined : JSON.parse(JSON.stringify(body));
+  const result = safeParse(ErrorBody, wire);
+  if (!result.success)
+    throw new ContractDriftError(route, `error ${status} is not the error shape: ${JSON.stringify(wire)}`);
 }

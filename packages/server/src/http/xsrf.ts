@@ -1,9 +1,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { XSRF_COOKIE, XSRF_HEADER } from '@backline/core/contract';
 import type { Middleware } from 'koa';
 import { HttpError } from './errors';
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'X-XSRF-TOKEN';
+export { XSRF_COOKIE, XSRF_HEADER };
+
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const equal = (a: string, b: string) => {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { BOOTSTRAP_GLOBAL } from '@backline/core/contract';
 import type { Context, Middleware } from 'koa';
 import send from 'koa-send';
 import { encodeBootstrap, scriptSafeJson } from '../bootstrap/bootstrap';
@@ -18,7 +19,7 @@ export interface SpaOptions {
 const API_PATH = /^\/(api|auth|secure)(\/|$)/;
 
 /** The global the client store starts from, holding the same encoding as `GET bootstrap-data`. */
-export const BOOTSTRAP_GLOBAL = 'bootstrapData';
+export { BOOTSTRAP_GLOBAL };
 
 /**
  * Serves the built client and answers client routes with index.html, into which it injects the

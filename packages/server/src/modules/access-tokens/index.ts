@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import { z } from 'zod';
 import { HttpError } from '../../http/errors';
 import { requiredString } from '../../http/fields';
-import { defineRoute } from '../../http/routes';
+import { legacyRoute } from '../../http/routes';
 import { defineModule, type Kit } from '../../kit';
 import { can } from '../permissions/index';
 import { ensurePermission, grantToRole } from '../permissions/permissions';
@@ -100,7 +100,7 @@ export const accessTokensModule = (options: AccessTokensOptions = {}) =>
     session: bearerMiddleware,
     routes(router) {
       router.add(
-        defineRoute({
+        legacyRoute({
           method: 'POST',
           path: 'access-tokens',
           summary: 'Create a personal access token; the plain text is answered only here',
@@ -124,7 +124,7 @@ export const accessTokensModule = (options: AccessTokensOptions = {}) =>
         }),
       );
       router.add(
-        defineRoute({
+        legacyRoute({
           method: 'DELETE',
           path: 'access-tokens/{id}',
           summary: 'Revoke one of your personal access tokens',

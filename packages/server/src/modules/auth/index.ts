@@ -1,20 +1,19 @@
+import { auth } from '@backline/core/contract';
 import { z } from 'zod';
 import { HttpError } from '../../http/errors';
-import { booleanish, requiredString } from '../../http/fields';
-import { defineRoute, validateInput } from '../../http/routes';
+import { booleanish } from '../../http/fields';
+import { validateInput } from '../../http/routes';
 import { defineModule } from '../../kit';
 import type { BackgroundTasks } from '../accounts/background';
 import { sendAlreadyRegisteredMail } from '../accounts/mails';
 import { siteUrl } from '../accounts/site-url';
 import { queueVerificationMail, VERIFICATION_MAIL_LIMIT } from '../email-verification/index';
 import { requireHuman } from '../human-check/index';
-import { newPasswordField, passwordField, withConfirmation } from '../passwords/fields';
 import { hashPassword, needsRehash, verifyPassword, warmUpHasher } from '../passwords/hasher';
 import { createResetToken } from '../passwords/index';
 import { rememberAccess } from '../permissions/index';
 import { signIn, signOut } from '../sessions/session-store';
 import { createUser, findUserByEmail, findUserForLogin } from '../users/create-user';
-import { emailField } from '../users/fields';
 import { User } from '../users/user-model';
 import { bootstrapAnswer, completeLogin } from './login';
 
@@ -26,12 +25,7 @@ export const NEEDS_VERIFICATION_MESSAGE =
   'We have sent you an email with a link to verify your address. Please check your inbox.';
 
 /** A registration policy (terms, privacy…), from the `registration.policies` setting. */
-export interface RegistrationPolicy {
-  id: string | number;
-  label?: string;
-  name?: string;
-  action?: string;
-}
+export type RegistrationPolicy = auth.RegistrationPolicy;
 
 /** One required checkbox per policy, named by its id. */
 function policiesSchema(policies: RegistrationPolicy[]) {
@@ -63,117 +57,81 @@ export const authModule = (tasks: BackgroundTasks) =>
       await tasks.drain();
     },
     routes(router) {
-      router.add(
-        defineRoute({
-          method: 'POST',
-          path: 'auth/register',
-          summary: 'Create an account',
-          body: withConfirmation(
-            z
-              .object({
-                email: emailField,
-                password: newPasswordField(),
-                password_confirmation: requiredString('password_confirmation'),
-              })
-              .catchall(z.unknown()),
-          ),
-          handler: async ({ body, ctx, kit }) => {
-            if (await kit.settings.get<boolean>('registration.disable', false))
-              throw new HttpError(403, 'Registration is disabled.');
-            // The human check is enforced here too, so a client that skips the widget gets nowhere.
-            await requireHuman(ctx, kit, 'register', body.recaptcha_token);
-            validateInput(
-              policiesSchema(await kit.settings.get<RegistrationPolicy[]>('registration.policies', [])),
-              body,
+      router.route(auth.register).handle(async ({ body, ctx, kit }) => {
+        if (await kit.settings.get<boolean>('registration.disable', false))
+          throw new HttpError(403, 'Registration is disabled.');
+        // The human check is enforced here too, so a client that skips the widget gets nowhere.
+        await requireHuman(ctx, kit, 'register', body.recaptcha_token);
+        validateInput(
+          policiesSchema(await kit.settings.get<RegistrationPolicy[]>('registration.policies', [])),
+          body,
+        );
+        const confirm = await kit.settings.get<boolean>('require_email_confirmation', false);
+        if (confirm) await kit.rateLimits.consume('verification-mail', body.email, VERIFICATION_MAIL_LIMIT);
+        // Hashed whether or not the address is taken, so both answers take the same time.
+        const hash = await hashPassword(body.password);
+        const now = kit.now();
+
+        if (!confirm) {
+          // Without a mail round-trip there is no way to hide a taken address: it answers 422.
+          const user = await kit.knex.transaction((trx) =>
+            createUser(trx, { email: body.email, passwordHash: hash, now }),
+          );
+          await signIn(ctx, kit, user);
+          return { status: 'success', bootstrapData: await bootstrapAnswer(ctx, kit) };
+        }
+
+        const user = await kit.knex.transaction(async (trx) =>
+          (await User.query(trx).findOne({ email: body.email }))
+            ? null
+            : createUser(trx, { email: body.email, passwordHash: hash, now }),
+        );
+        if (user) queueVerificationMail(ctx, kit, tasks, user);
+        else {
+          // The address has an account: its owner hears about it; the answer is the same as for a new one.
+          const resetBase = siteUrl(ctx, kit, '/password/reset/');
+          tasks.run(kit.log, 'already registered mail', async () => {
+            const existing = await findUserByEmail(kit.knex, body.email);
+            if (!existing) return;
+            const token = await createResetToken(kit, existing.id);
+            await sendAlreadyRegisteredMail(
+              kit,
+              existing.email,
+              `${resetBase}${token}?email=${encodeURIComponent(existing.email)}`,
             );
-            const confirm = await kit.settings.get<boolean>('require_email_confirmation', false);
-            if (confirm)
-              await kit.rateLimits.consume('verification-mail', body.email, VERIFICATION_MAIL_LIMIT);
-            // Hashed whether or not the address is taken, so both answers take the same time.
-            const hash = await hashPassword(body.password);
-            const now = kit.now();
+          });
+        }
+        return {
+          status: 'needs_email_verification',
+          message: NEEDS_VERIFICATION_MESSAGE,
+          bootstrapData: await bootstrapAnswer(ctx, kit),
+        };
+      });
 
-            if (!confirm) {
-              // Without a mail round-trip there is no way to hide a taken address: it answers 422.
-              const user = await kit.knex.transaction((trx) =>
-                createUser(trx, { email: body.email, passwordHash: hash, now }),
-              );
-              await signIn(ctx, kit, user);
-              return { status: 'success', bootstrapData: await bootstrapAnswer(ctx, kit) };
-            }
+      router.route(auth.login).handle(async ({ body, ctx, kit }) => {
+        const key = `${body.email}|${ctx.ip}`;
+        // Spent before the check, so parallel guesses cannot all slip in ahead of the count.
+        const { spent } = await kit.rateLimits.consume('login', key, LOGIN_LIMIT);
+        const found = await findUserForLogin(kit.knex, body.email);
+        // Without an account the dummy hash is checked instead: same work, same time, same answer.
+        if (!(await verifyPassword(found?.user.password, body.password)) || !found)
+          throw new HttpError(422, FAILED_LOGIN_MESSAGE, { email: [FAILED_LOGIN_MESSAGE] });
+        const { user, access } = found;
+        // The roles and permissions came with the user: the bootstrap answer below does not load them again.
+        rememberAccess(ctx, user.id, access);
+        // Success clears earlier failures. A first attempt leaves its one point (this login counts toward the
+        // five a minute), which spares the common case a round trip to the store.
+        if (spent > 1) await kit.rateLimits.reset('login', key, LOGIN_LIMIT);
+        if (needsRehash(user.password!)) {
+          user.password = await hashPassword(body.password);
+          await User.query(kit.knex).findById(user.id).patch({ password: user.password });
+        }
+        return completeLogin(ctx, kit, user, { remember: body.remember });
+      });
 
-            const user = await kit.knex.transaction(async (trx) =>
-              (await User.query(trx).findOne({ email: body.email }))
-                ? null
-                : createUser(trx, { email: body.email, passwordHash: hash, now }),
-            );
-            if (user) queueVerificationMail(ctx, kit, tasks, user);
-            else {
-              // The address has an account: its owner hears about it; the answer is the same as for a new one.
-              const resetBase = siteUrl(ctx, kit, '/password/reset/');
-              tasks.run(kit.log, 'already registered mail', async () => {
-                const existing = await findUserByEmail(kit.knex, body.email);
-                if (!existing) return;
-                const token = await createResetToken(kit, existing.id);
-                await sendAlreadyRegisteredMail(
-                  kit,
-                  existing.email,
-                  `${resetBase}${token}?email=${encodeURIComponent(existing.email)}`,
-                );
-              });
-            }
-            return {
-              status: 'needs_email_verification',
-              message: NEEDS_VERIFICATION_MESSAGE,
-              bootstrapData: await bootstrapAnswer(ctx, kit),
-            };
-          },
-        }),
-      );
-
-      router.add(
-        defineRoute({
-          method: 'POST',
-          path: 'auth/login',
-          summary: 'Log in with email and password',
-          body: z.object({
-            email: emailField,
-            password: passwordField(),
-            remember: booleanish.optional().default(false),
-          }),
-          handler: async ({ body, ctx, kit }) => {
-            const key = `${body.email}|${ctx.ip}`;
-            // Spent before the check, so parallel guesses cannot all slip in ahead of the count.
-            const { spent } = await kit.rateLimits.consume('login', key, LOGIN_LIMIT);
-            const found = await findUserForLogin(kit.knex, body.email);
-            // Without an account the dummy hash is checked instead: same work, same time, same answer.
-            if (!(await verifyPassword(found?.user.password, body.password)) || !found)
-              throw new HttpError(422, FAILED_LOGIN_MESSAGE, { email: [FAILED_LOGIN_MESSAGE] });
-            const { user, access } = found;
-            // The roles and permissions came with the user: the bootstrap answer below does not load them again.
-            rememberAccess(ctx, user.id, access);
-            // Success clears earlier failures. A first attempt leaves its one point (this login counts toward the
-            // five a minute), which spares the common case a round trip to the store.
-            if (spent > 1) await kit.rateLimits.reset('login', key, LOGIN_LIMIT);
-            if (needsRehash(user.password!)) {
-              user.password = await hashPassword(body.password);
-              await User.query(kit.knex).findById(user.id).patch({ password: user.password });
-            }
-            return completeLogin(ctx, kit, user, { remember: body.remember });
-          },
-        }),
-      );
-
-      router.add(
-        defineRoute({
-          method: 'POST',
-          path: 'auth/logout',
-          summary: "End this browser's session",
-          handler: async ({ ctx, kit }) => {
-            await signOut(ctx, kit);
-            return { bootstrapData: await bootstrapAnswer(ctx, kit) };
-          },
-        }),
-      );
+      router.route(auth.logout).handle(async ({ ctx, kit }) => {
+        await signOut(ctx, kit);
+        return { bootstrapData: await bootstrapAnswer(ctx, kit) };
+      });
     },
   });

@@ -1,11 +1,8 @@
-import { z } from 'zod';
+import { ACTIVE_THEME_COOKIE, system } from '@backline/core/contract';
 import { encodeBootstrapString, type ThemeRecord } from '../../bootstrap/bootstrap';
-import { defineRoute } from '../../http/routes';
 import { defineModule } from '../../kit';
 import { themeRecords } from './theme-cache';
 import { DEFAULT_THEMES } from './themes';
-
-const ACTIVE_THEME_COOKIE = 'be-active-theme';
 
 /**
  * The module every app has: the settings and themes tables, `GET health` and `GET bootstrap-data`.
@@ -59,32 +56,18 @@ export const coreModule = () =>
       'i18n.enable': { value: true, public: true },
     },
     routes(router) {
-      router.add(
-        defineRoute({
-          method: 'GET',
-          path: 'health',
-          summary: 'Liveness and database status',
-          handler: async ({ ctx, kit }) => {
-            const status = await kit.db.ping();
-            ctx.status = status === 'up' ? 200 : 503;
-            return { status: status === 'up' ? 'ok' : 'error', database: { kind: kit.db.kind, status } };
-          },
-        }),
-      );
-      router.add(
-        defineRoute({
-          method: 'GET',
-          path: 'bootstrap-data',
-          summary: 'The encoded bootstrap data, as injected into index.html',
-          query: z.object({}).passthrough(),
-          handler: async ({ ctx, kit }) => {
-            ctx.set('Cache-Control', 'no-store');
-            // `{data: {data: encoded}}`, written out directly: Koa would otherwise walk the object again.
-            ctx.type = 'application/json';
-            return `{"data":{"data":${encodeBootstrapString(await kit.bootstrap(ctx))}}}`;
-          },
-        }),
-      );
+      router.route(system.health).handle(async ({ ctx, kit }) => {
+        const status = await kit.db.ping();
+        ctx.status = status === 'up' ? 200 : 503;
+        return { status: status === 'up' ? 'ok' : 'error', database: { kind: kit.db.kind, status } };
+      });
+      router.route(system.bootstrapData).handle(async ({ ctx, kit }) => {
+        ctx.set('Cache-Control', 'no-store');
+        // `{data: {data: encoded}}`, written out directly: Koa would otherwise walk the object again.
+        ctx.type = 'application/json';
+        ctx.body = `{"data":{"data":${encodeBootstrapString(await kit.bootstrap(ctx))}}}`;
+        return undefined;
+      });
     },
     async bootstrap(ctx, data, kit) {
       // Cached: a query per bootstrap answer was most of its cost (see docs/benchmarks.md).

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { defineRoute } from '../../http/routes';
+import { legacyRoute } from '../../http/routes';
 import { defineModule, type Kit } from '../../kit';
 import type { BackgroundTasks } from '../accounts/background';
 import { sendVerificationMail } from '../accounts/mails';
@@ -65,7 +65,7 @@ export const emailVerificationModule = (tasks: BackgroundTasks) =>
     },
     routes(router) {
       router.add(
-        defineRoute({
+        legacyRoute({
           method: 'POST',
           path: 'auth/email/verification-notification',
           summary: "Mail the signed-in user's address a new verification link",
@@ -81,7 +81,7 @@ export const emailVerificationModule = (tasks: BackgroundTasks) =>
       );
 
       router.add(
-        defineRoute({
+        legacyRoute({
           method: 'GET',
           path: 'auth/email/verify/{token}',
           summary: 'The mailed link: verifies the address, then goes to the site',

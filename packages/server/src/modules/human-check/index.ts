@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { HttpError } from '../../http/errors';
-import { defineRoute } from '../../http/routes';
+import { legacyRoute } from '../../http/routes';
 import { defineModule, type Kit } from '../../kit';
 import { startSession, updateSessionPayload } from '../sessions/session-store';
 
@@ -148,7 +148,7 @@ export const humanCheckModule = (options: HumanCheckOptions = {}) =>
     },
     routes(router) {
       router.add(
-        defineRoute({
+        legacyRoute({
           method: 'POST',
           path: 'recaptcha/verify',
           summary: 'Verify a human-check token',

@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { ValidationError } from '../../http/errors';
 import { requiredString } from '../../http/fields';
-import { defineRoute } from '../../http/routes';
+import { legacyRoute } from '../../http/routes';
 import { defineModule, type Kit, type Localization } from '../../kit';
 import { User } from '../users/user-model';
 import { buildLocalizations, ENGLISH, LOCALE_COOKIE, localizationsOf } from './registry';
@@ -45,7 +45,7 @@ export const localizationModule = (options: LocalizationOptions = {}) => {
     },
     routes(router) {
       router.add(
-        defineRoute({
+        legacyRoute({
           method: 'POST',
           path: 'users/me/locale',
           summary: "Switch the caller's language; answers the lines",

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { ValidationError } from '../../http/errors';
 import { requiredString } from '../../http/fields';
-import { defineRoute } from '../../http/routes';
+import { legacyRoute } from '../../http/routes';
 import { defineModule, type Kit } from '../../kit';
 import type { BackgroundTasks } from '../accounts/background';
 import { sendPasswordResetMail } from '../accounts/mails';
@@ -81,7 +81,7 @@ export const passwordsModule = (tasks: BackgroundTasks) =>
     },
     routes(router) {
       router.add(
-        defineRoute({
+        legacyRoute({
           method: 'POST',
           path: 'auth/forgot-password',
           summary: 'Mail a password reset link',
@@ -107,7 +107,7 @@ export const passwordsModule = (tasks: BackgroundTasks) =>
       );
 
       router.add(
-        defineRoute({
+        legacyRoute({
           method: 'POST',
           path: 'auth/reset-password',
           summary: 'Set a new password with a mailed token',
@@ -152,7 +152,7 @@ export const passwordsModule = (tasks: BackgroundTasks) =>
       );
 
       router.add(
-        defineRoute({
+        legacyRoute({
           method: 'PUT',
           path: 'auth/user/password',
           summary: "Change the signed-in user's password; ends their other sessions",
@@ -186,7 +186,7 @@ export const passwordsModule = (tasks: BackgroundTasks) =>
       );
 
       router.add(
-        defineRoute({
+        legacyRoute({
           method: 'GET',
           path: 'auth/user/confirmed-password-status',
           summary: 'Whether the password was confirmed within `seconds` (at most 9000)',
@@ -205,7 +205,7 @@ export const passwordsModule = (tasks: BackgroundTasks) =>
       );
 
       router.add(
-        defineRoute({
+        legacyRoute({
           method: 'POST',
           path: 'auth/user/confirm-password',
           summary: 'Confirm the password, opening the 9000-second window for sensitive actions',

@@ -7,7 +7,7 @@ import {
   testDatabases,
 } from '@internal/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineRoute } from '../../http/routes';
+import { legacyRoute } from '../../http/routes';
 import { defineModule } from '../../kit';
 import { accounts } from '../accounts';
 import { grantToRole, grantToUser } from './permissions';
@@ -19,7 +19,7 @@ const guarded = defineModule({
   id: 'guarded',
   routes(router) {
     router.add(
-      defineRoute({
+      legacyRoute({
         method: 'GET',
         path: 'members-only',
         auth: true,
@@ -27,7 +27,7 @@ const guarded = defineModule({
       }),
     );
     router.add(
-      defineRoute({
+      legacyRoute({
         method: 'GET',
         path: 'reports',
         permission: 'reports.view',
@@ -35,7 +35,7 @@ const guarded = defineModule({
       }),
     );
     router.add(
-      defineRoute({
+      legacyRoute({
         method: 'GET',
         path: 'charts',
         permission: 'charts.view',

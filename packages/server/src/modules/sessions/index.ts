@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from '../../http/routes';
+import { legacyRoute } from '../../http/routes';
 import { defineModule } from '../../kit';
 import { requireConfirmedPassword } from '../passwords/confirmation';
 import { passwordField } from '../passwords/fields';
@@ -45,7 +45,7 @@ export const sessionsModule = () => {
     session: sessionMiddleware,
     routes(router) {
       router.add(
-        defineRoute({
+        legacyRoute({
           method: 'GET',
           path: 'user-sessions',
           summary: "The signed-in user's active sessions",
@@ -63,7 +63,7 @@ export const sessionsModule = () => {
         }),
       );
       router.add(
-        defineRoute({
+        legacyRoute({
           method: 'POST',
           path: 'user-sessions/logout-other',
           summary: "End the signed-in user's other sessions",

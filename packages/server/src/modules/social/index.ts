@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { HttpError, ValidationError } from '../../http/errors';
 import { booleanish } from '../../http/fields';
-import { defineRoute } from '../../http/routes';
+import { legacyRoute } from '../../http/routes';
 import { defineModule, type Kit } from '../../kit';
 import { LOGIN_LIMIT } from '../auth/index';
 import { bootstrapAnswer, completeLogin } from '../auth/login';
@@ -280,7 +280,7 @@ export const socialModule = (options: SocialOptions = {}) => {
       const service = z.enum(SOCIAL_SERVICES, { message: 'Unknown social service.' });
       for (const mode of ['login', 'connect'] as const) {
         router.add(
-          defineRoute({
+          legacyRoute({
             method: 'GET',
             path: `secure/auth/social/{service}/${mode}`,
             summary: mode === 'login' ? 'Sign in with a provider (popup)' : 'Link a provider (popup)',
@@ -290,7 +290,7 @@ export const socialModule = (options: SocialOptions = {}) => {
         );
       }
       router.add(
-        defineRoute({
+        legacyRoute({
           method: 'GET',
           path: 'secure/auth/social/{service}/callback',
           summary: "The provider's redirect back into the popup",
@@ -299,7 +299,7 @@ export const socialModule = (options: SocialOptions = {}) => {
         }),
       );
       router.add(
-        defineRoute({
+        legacyRoute({
           method: 'POST',
           path: 'secure/auth/social/connect',
           summary: 'Link the pending provider account to the existing account, with its password',
@@ -333,7 +333,7 @@ export const socialModule = (options: SocialOptions = {}) => {
         }),
       );
       router.add(
-        defineRoute({
+        legacyRoute({
           method: 'POST',
           path: 'secure/auth/social/{service}/disconnect',
           summary: 'Unlink a provider from the signed-in user',

@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import { z } from 'zod';
 import { encodeBootstrap } from '../../bootstrap/bootstrap';
 import { HttpError, ValidationError } from '../../http/errors';
-import { defineRoute } from '../../http/routes';
+import { legacyRoute } from '../../http/routes';
 import { defineModule, type Kit } from '../../kit';
 import { requireConfirmedPassword } from '../passwords/confirmation';
 import { signIn, signOut, updateSessionPayload } from '../sessions/session-store';
@@ -87,7 +87,7 @@ export const twoFactorModule = () =>
     },
     routes(router) {
       router.add(
-        defineRoute({
+        legacyRoute({
           method: 'POST',
           path: 'auth/two-factor-challenge',
           summary: 'Finish a login with a TOTP code or a recovery code',
@@ -131,7 +131,7 @@ export const twoFactorModule = () =>
       );
 
       router.add(
-        defineRoute({
+        legacyRoute({
           method: 'POST',
           path: 'auth/user/two-factor-authentication',
           summary: 'Enable two-factor: a new secret and recovery codes, pending confirmation',
@@ -157,7 +157,7 @@ export const twoFactorModule = () =>
       );
 
       router.add(
-        defineRoute({
+        legacyRoute({
           method: 'DELETE',
           path: 'auth/user/two-factor-authentication',
           summary: 'Disable two-factor',
@@ -176,7 +176,7 @@ export const twoFactorModule = () =>
       );
 
       router.add(
-        defineRoute({
+        legacyRoute({
           method: 'GET',
           path: 'auth/user/two-factor/qr-code',
           summary: 'The QR code (SVG) and setup key for an authenticator app',
@@ -199,7 +199,7 @@ export const twoFactorModule = () =>
       );
 
       router.add(
-        defineRoute({
+        legacyRoute({
           method: 'POST',
           path: 'auth/user/confirmed-two-factor-authentication',
           summary: 'Confirm two-factor with a code from the authenticator app',
@@ -223,7 +223,7 @@ export const twoFactorModule = () =>
       );
 
       router.add(
-        defineRoute({
+        legacyRoute({
           method: 'POST',
           path: 'auth/user/two-factor-recovery-codes',
           summary: 'Replace the recovery codes with 8 new ones',

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { HttpError, ValidationError } from '../../http/errors';
-import { type BacklineRouter, defineRoute } from '../../http/routes';
+import { type BacklineRouter, legacyRoute } from '../../http/routes';
 import type { Kit } from '../../kit';
 import { can } from '../permissions/index';
 import { ADMIN_PERMISSION } from '../permissions/permissions';
@@ -33,7 +33,7 @@ async function mayManage(ctx: Context, kit: Kit, entry: FileEntry): Promise<bool
 /** POST file-entries (form upload), GET file-entries/{id} (the bytes) and POST file-entries/delete. */
 export function fileRoutes(router: BacklineRouter): void {
   router.add(
-    defineRoute({
+    legacyRoute({
       method: 'POST',
       path: 'file-entries',
       summary: 'Upload a file (multipart field `file`)',
@@ -88,7 +88,7 @@ export function fileRoutes(router: BacklineRouter): void {
   );
 
   router.add(
-    defineRoute({
+    legacyRoute({
       method: 'GET',
       path: 'file-entries/{id}',
       summary: "A file entry's bytes (owner or admin)",
@@ -139,7 +139,7 @@ export function fileRoutes(router: BacklineRouter): void {
   );
 
   router.add(
-    defineRoute({
+    legacyRoute({
       method: 'POST',
       path: 'file-entries/delete',
       summary: 'Trash or delete file entries (owner or admin)',

@@ -11,7 +11,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { z } from 'zod';
 import { HttpError, ValidationError } from '../../http/errors';
-import { type BacklineRouter, defineRoute } from '../../http/routes';
+import { type BacklineRouter, legacyRoute } from '../../http/routes';
 import type { Kit } from '../../kit';
 import { S3Storage } from '../../storage/s3-storage';
 import { storageKey } from './file-entry-model';
@@ -107,7 +107,7 @@ export function s3Routes(router: BacklineRouter): void {
   };
 
   router.add(
-    defineRoute({
+    legacyRoute({
       method: 'POST',
       path: 's3/simple/presign',
       summary: 'A presigned PUT URL for a direct upload to the bucket',
@@ -128,7 +128,7 @@ export function s3Routes(router: BacklineRouter): void {
   );
 
   router.add(
-    defineRoute({
+    legacyRoute({
       method: 'POST',
       path: 's3/multipart/create',
       summary: 'Start a multipart upload to the bucket',
@@ -150,7 +150,7 @@ export function s3Routes(router: BacklineRouter): void {
   );
 
   router.add(
-    defineRoute({
+    legacyRoute({
       method: 'POST',
       path: 's3/multipart/get-uploaded-parts',
       summary: 'Parts of a multipart upload already in the bucket',
@@ -189,7 +189,7 @@ export function s3Routes(router: BacklineRouter): void {
   );
 
   router.add(
-    defineRoute({
+    legacyRoute({
       method: 'POST',
       path: 's3/multipart/batch-sign-part-urls',
       summary: 'Presigned URLs for up to 10 parts',
@@ -226,7 +226,7 @@ export function s3Routes(router: BacklineRouter): void {
   );
 
   router.add(
-    defineRoute({
+    legacyRoute({
       method: 'POST',
       path: 's3/multipart/complete',
       summary: 'Finish a multipart upload',
@@ -266,7 +266,7 @@ export function s3Routes(router: BacklineRouter): void {
   );
 
   router.add(
-    defineRoute({
+    legacyRoute({
       method: 'POST',
       path: 's3/multipart/abort',
       summary: 'Abort a multipart upload',
@@ -281,7 +281,7 @@ export function s3Routes(router: BacklineRouter): void {
   );
 
   router.add(
-    defineRoute({
+    legacyRoute({
       method: 'POST',
       path: 's3/entries',
       summary: 'Save a finished direct upload as a file entry',

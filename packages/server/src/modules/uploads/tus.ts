@@ -10,7 +10,7 @@ import { MemoryLocker, Server } from '@tus/server';
 import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
 import { HttpError, ValidationError } from '../../http/errors';
-import { type BacklineRouter, defineRoute } from '../../http/routes';
+import { type BacklineRouter, legacyRoute } from '../../http/routes';
 import type { Kit } from '../../kit';
 import { S3Storage } from '../../storage/s3-storage';
 import { FileEntry, storageKey } from './file-entry-model';
@@ -472,7 +472,7 @@ function createdAt(info: { metadata: Record<string, string | null>; creationDate
 /** POST tus/entries `{uploadKey}` -> `{fileEntry}`. */
 export function tusRoutes(router: BacklineRouter, tus: () => TusUploads): void {
   router.add(
-    defineRoute({
+    legacyRoute({
       method: 'POST',
       path: 'tus/entries',
       summary: 'Save a finished tus upload as a file entry',

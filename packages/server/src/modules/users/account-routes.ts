@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { BacklineApp } from '../../create-backline';
 import { HttpError, ValidationError } from '../../http/errors';
 import { booleanish } from '../../http/fields';
-import { type BacklineRouter, defineRoute } from '../../http/routes';
+import { type BacklineRouter, legacyRoute } from '../../http/routes';
 import type { Kit } from '../../kit';
 import { PersonalAccessToken, serializeToken } from '../access-tokens/tokens';
 import { bootstrapAnswer } from '../auth/login';
@@ -126,7 +126,7 @@ async function avatarFromUrl(ctx: Context, kit: Kit, user: User, url: string): P
  */
 export function accountRoutes(router: BacklineRouter): void {
   router.add(
-    defineRoute({
+    legacyRoute({
       method: 'GET',
       path: 'users/{id}',
       summary: 'A user, with `with=roles,social_profiles,tokens`',
@@ -155,7 +155,7 @@ export function accountRoutes(router: BacklineRouter): void {
   );
 
   router.add(
-    defineRoute({
+    legacyRoute({
       method: 'PUT',
       path: 'users/{id}',
       summary: 'Update your name, language, country and timezone',
@@ -201,7 +201,7 @@ export function accountRoutes(router: BacklineRouter): void {
   );
 
   router.add(
-    defineRoute({
+    legacyRoute({
       method: 'POST',
       path: 'users/{id}/avatar',
       summary:
@@ -250,7 +250,7 @@ export function accountRoutes(router: BacklineRouter): void {
   );
 
   router.add(
-    defineRoute({
+    legacyRoute({
       method: 'DELETE',
       path: 'users/{id}/avatar',
       summary: 'Remove your avatar',
@@ -267,7 +267,7 @@ export function accountRoutes(router: BacklineRouter): void {
   );
 
   router.add(
-    defineRoute({
+    legacyRoute({
       method: 'DELETE',
       path: 'users/{id}',
       summary: 'Delete your own account (`deleteCurrentUser=true`); answers the guest bootstrap data',

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { ValidationError } from '../../http/errors';
-import { defineRoute } from '../../http/routes';
+import { legacyRoute } from '../../http/routes';
 import { defineModule } from '../../kit';
 import { localizationsOf } from '../localization/registry';
 import { countryOptions, timezoneGroups } from './lists';
@@ -23,7 +23,7 @@ export const valueListsModule = () =>
     id: 'value-lists',
     routes(router) {
       router.add(
-        defineRoute({
+        legacyRoute({
           method: 'GET',
           path: 'value-lists/{names}',
           summary: 'Timezones, countries and localizations for selects',

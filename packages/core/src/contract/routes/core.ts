@@ -1,0 +1,25 @@
+import * as z from 'zod/mini';
+import { route } from '../route';
+import { EncodedBootstrap } from '../schemas/bootstrap';
+
+/** Liveness and the database's status; 503 while the database is unreachable. */
+export const health = route({
+  method: 'GET',
+  path: 'health',
+  tag: 'core',
+  summary: 'Liveness and database status',
+  response: z.object({
+    status: z.enum(['ok', 'error']),
+    database: z.object({ kind: z.string(), status: z.string() }),
+  }),
+  errors: [503],
+});
+
+/** The caller's bootstrap data, encoded as the page global carries it (spec: in `data.data`). */
+export const bootstrapData = route({
+  method: 'GET',
+  path: 'bootstrap-data',
+  tag: 'core',
+  summary: 'The encoded bootstrap data, as injected into index.html',
+  response: z.object({ data: z.object({ data: EncodedBootstrap }) }),
+});
