@@ -149,10 +149,17 @@ export {
 export { BOOTSTRAP_GLOBAL, type SpaOptions, serveSpa } from './spa/serve-spa';
 export {
   createStorage,
+  type DirectUploads,
   LocalStorage,
   type LocalStorageOptions,
+  type MultipartUploads,
+  type ResumableStore,
+  type ResumableStoreOptions,
+  type ResumableUploadInfo,
   S3Storage,
   type S3StorageOptions,
   type Storage,
+  type StorageCapabilities,
   type StorageOptions,
+  type StoredPart,
 } from './storage/index';

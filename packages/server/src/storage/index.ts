@@ -6,13 +6,21 @@ import { S3Storage } from './s3-storage';
 import type { Storage, StorageOptions } from './storage';
 
 export { LocalStorage } from './local-storage';
+export { TUS_S3_PREFIX, TusS3Store } from './s3-resumable-store';
 export { S3Storage } from './s3-storage';
 export {
   assertSafeKey,
+  type DirectUploads,
   type LocalStorageOptions,
+  type MultipartUploads,
+  type ResumableStore,
+  type ResumableStoreOptions,
+  type ResumableUploadInfo,
   type S3StorageOptions,
   type Storage,
+  type StorageCapabilities,
   type StorageOptions,
+  type StoredPart,
 } from './storage';
 
 /**
@@ -31,7 +39,8 @@ export function createStorage(
   return new LocalStorage(root);
 }
 
-/** Origins the page must be allowed to connect to for direct uploads (the bucket's, with S3 storage). */
+/** Origins the page must be allowed to connect to: where a storage with direct uploads takes browsers' bytes. */
 export function storageConnectSources(storage: Storage): string[] {
-  return storage instanceof S3Storage ? [storage.origin] : [];
+  const origin = storage.capabilities.directUploads?.origin;
+  return origin ? [origin] : [];
 }

@@ -5,7 +5,7 @@ import { copyFile, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, type Storage } from './storage';
+import { assertSafeKey, type Storage, type StorageCapabilities } from './storage';
 
 /**
  * Files on local disk under `root`. Writes go to a temporary name in the same directory and are renamed into
@@ -13,8 +13,12 @@ import { assertSafeKey, type Storage } from './storage';
  */
 export class LocalStorage implements Storage {
   readonly driver = 'local' as const;
+  /** Ranges are file offsets; scratch files under the root become stored files with a rename. */
+  readonly capabilities: StorageCapabilities;
 
-  constructor(readonly root: string) {}
+  constructor(readonly root: string) {
+    this.capabilities = { rangeReads: true, localDirectory: root };
+  }
 
   /** The absolute path of a key. */
   pathOf(key: string): string {

@@ -1,3 +1,4 @@
+import { apiPath, type FileEntry as FileEntryWire, fillPath, uploads } from '@backline/core/contract';
 import { Model } from 'objection';
 
 /** A row of `file_entries`: an uploaded file, its stored bytes at `storageKey(file_name)` on `disk`. */
@@ -12,7 +13,7 @@ export class FileEntry extends Model {
   mime!: string;
   extension!: string | null;
   size!: number;
-  /** `local` or `s3`: the storage driver that holds the bytes. */
+  /** The storage that holds the bytes (`local`, `s3` or a custom storage's `driver`). */
   disk!: string;
   /** The ids from the root down to this entry (`12/45`), for folder-aware deletes. */
   path!: string;
@@ -23,20 +24,14 @@ export class FileEntry extends Model {
   deleted_at!: Date | null;
 }
 
-/** The JSON shape of a file entry (contract: `{ id, name, file_name, mime, extension, size, url, … }`). */
-export interface FileEntryRecord {
-  id: number;
-  name: string;
-  file_name: string;
-  mime: string;
-  extension: string | null;
-  size: number;
-  url: string;
-  parent_id: number | null;
-  owner_id: number | null;
+/**
+ * A file entry as handlers return it: the contract's `FileEntry`, with its timestamps still `Date`s (their JSON
+ * is the wire's ISO strings).
+ */
+export type FileEntryRecord = Omit<FileEntryWire, 'created_at' | 'updated_at'> & {
   created_at: Date;
   updated_at: Date;
-}
+};
 
 /** Where the bytes of an entry live in storage. */
 export function storageKey(fileName: string): string {
@@ -52,7 +47,7 @@ export function serializeFileEntry(entry: FileEntry): FileEntryRecord {
     mime: entry.mime,
     extension: entry.extension,
     size: Number(entry.size),
-    url: `/api/v1/file-entries/${entry.id}`,
+    url: `/${apiPath(fillPath(uploads.download.path, { id: entry.id }))}`,
     parent_id: entry.parent_id,
     owner_id: entry.owner_id,
     created_at: entry.created_at,

@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises';
+import { uploads } from '@backline/core/contract';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import { HttpError, ValidationError } from '../../http/errors';
-import { type BacklineRouter, legacyRoute } from '../../http/routes';
+import { type BacklineRouter, validateInput } from '../../http/routes';
 import type { Kit } from '../../kit';
 import { can } from '../permissions/index';
 import { ADMIN_PERMISSION } from '../permissions/permissions';
@@ -14,8 +14,6 @@ import { quotaError, storeUploadedFile, uploadTempDir, usedBytes, userQuota } fr
 
 /** Multipart overhead allowed above the size cap before a request is refused from its Content-Length. */
 const FORM_OVERHEAD = 64 * 1024;
-
-const idList = z.array(z.coerce.number().int().positive()).max(1000);
 
 /** `attachment; filename="…"` with an ASCII fallback and the UTF-8 name. */
 function disposition(type: 'inline' | 'attachment', name: string): string {
@@ -32,174 +30,135 @@ async function mayManage(ctx: Context, kit: Kit, entry: FileEntry): Promise<bool
 
 /** POST file-entries (form upload), GET file-entries/{id} (the bytes) and POST file-entries/delete. */
 export function fileRoutes(router: BacklineRouter): void {
-  router.add(
-    legacyRoute({
-      method: 'POST',
-      path: 'file-entries',
-      summary: 'Upload a file (multipart field `file`)',
-      auth: true,
-      handler: async ({ ctx, kit }) => {
-        const user = ctx.state.user!;
-        if (!ctx.is('multipart')) throw new ValidationError({ file: ['The file field is required.'] });
-        const rules = await effectiveRestrictions(kit);
-        const declared = Number(ctx.get('Content-Length'));
-        // Refused before a byte is read when the request says it is too big.
-        if (declared > rules.maxSize + FORM_OVERHEAD) {
-          throw new ValidationError({ file: [sizeMessage(null, rules.maxSize)] });
-        }
-        const quota = await userQuota(kit);
-        if (
-          quota !== null &&
-          declared > FORM_OVERHEAD &&
-          (await usedBytes(kit.knex, user.id)) + declared - FORM_OVERHEAD > quota
-        ) {
-          throw quotaError(quota);
-        }
-        const dir = await uploadTempDir(kit);
-        try {
-          // formidable streams the file part to a temp file in `dir`; only small fields are kept in memory.
-          const file = await readMultipartFile(ctx, {
-            dir,
-            maxSize: rules.maxSize,
-            unreadable: () => new HttpError(400, 'The upload could not be read.'),
-          });
-          if (!file) throw new ValidationError({ file: ['The file field is required.'] });
-          const fields = (ctx.request.body ?? {}) as Record<string, unknown>;
-          const parentId =
-            fields.parentId === undefined || fields.parentId === '' || fields.parentId === 'null'
-              ? null
-              : Number(fields.parentId);
-          if (parentId !== null && !Number.isSafeInteger(parentId))
-            throw new ValidationError({ parentId: ['The selected parent is invalid.'] });
-          const fileEntry = await storeUploadedFile(kit, {
-            ownerId: user.id,
-            path: file.filepath,
-            name: file.originalFilename ?? 'file',
-            mime: file.mimetype ?? undefined,
-            parentId,
-          });
-          ctx.status = 201;
-          return { fileEntry };
-        } finally {
-          await rm(dir, { recursive: true, force: true });
-        }
-      },
-    }),
-  );
+  router.route(uploads.upload).handle(async ({ ctx, kit }) => {
+    const user = ctx.state.user!;
+    if (!ctx.is('multipart')) throw new ValidationError({ file: ['The file field is required.'] });
+    const rules = await effectiveRestrictions(kit);
+    const declared = Number(ctx.get('Content-Length'));
+    // Refused before a byte is read when the request says it is too big.
+    if (declared > rules.maxSize + FORM_OVERHEAD) {
+      throw new ValidationError({ file: [sizeMessage(null, rules.maxSize)] });
+    }
+    const quota = await userQuota(kit);
+    if (
+      quota !== null &&
+      declared > FORM_OVERHEAD &&
+      (await usedBytes(kit.knex, user.id)) + declared - FORM_OVERHEAD > quota
+    ) {
+      throw quotaError(quota);
+    }
+    const dir = await uploadTempDir(kit);
+    try {
+      // formidable streams the file part to a temp file in `dir`; only small fields are kept in memory.
+      const file = await readMultipartFile(ctx, {
+        dir,
+        maxSize: rules.maxSize,
+        unreadable: () => new HttpError(400, 'The upload could not be read.'),
+      });
+      if (!file) throw new ValidationError({ file: ['The file field is required.'] });
+      // The form's other fields are only known now that the stream was read: checked by the same schema.
+      const fields = validateInput(uploads.upload.body, ctx.request.body ?? {});
+      const fileEntry = await storeUploadedFile(kit, {
+        ownerId: user.id,
+        path: file.filepath,
+        name: file.originalFilename ?? 'file',
+        mime: file.mimetype ?? undefined,
+        parentId: fields.parentId ?? null,
+      });
+      return { fileEntry };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 
-  router.add(
-    legacyRoute({
-      method: 'GET',
-      path: 'file-entries/{id}',
-      summary: "A file entry's bytes (owner or admin)",
-      auth: true,
-      params: z.object({ id: z.coerce.number().int().positive() }),
-      handler: async ({ ctx, kit, params }) => {
-        const entry = await FileEntry.query(kit.knex).findById(params.id).whereNull('deleted_at');
-        // Someone else's file answers like a missing one, so ids cannot be probed.
-        if (!entry || !(await mayManage(ctx, kit, entry))) throw new HttpError(404, 'Not found.');
-        const size = Number(entry.size);
-        ctx.set('X-Content-Type-Options', 'nosniff');
-        ctx.set(
-          'Content-Security-Policy',
-          "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
-        );
-        ctx.set('Cache-Control', 'private, max-age=0, must-revalidate');
-        ctx.set('Accept-Ranges', 'bytes');
-        ctx.set(
-          'Content-Disposition',
-          disposition(servesInline(entry.mime) ? 'inline' : 'attachment', entry.name),
-        );
-        ctx.type = entry.mime;
-        let range: { start: number; end: number } | undefined;
-        const header = ctx.get('Range');
-        const match = /^bytes=(\d*)-(\d*)$/.exec(header);
-        if (header && match && size > 0) {
-          const [, from, to] = match;
-          const start = from ? Number(from) : Math.max(0, size - Number(to));
-          const end = from && to ? Math.min(Number(to), size - 1) : size - 1;
-          if ((!from && !to) || start > end || start >= size) {
-            ctx.set('Content-Range', `bytes */${size}`);
-            throw new HttpError(416, 'The requested range is not satisfiable.');
-          }
-          range = { start, end };
-          ctx.status = 206;
-          ctx.set('Content-Range', `bytes ${start}-${end}/${size}`);
-        }
-        ctx.body = await kit.storage.read(storageKey(entry.file_name), range).catch(() => {
-          throw new HttpError(404, 'Not found.');
-        });
-        ctx.length = range ? range.end - range.start + 1 : size;
-        if (!range) ctx.status = 200;
-        // Koa sets its own type from the stream; keep the sniffed one.
-        ctx.type = entry.mime;
-        return undefined;
-      },
-    }),
-  );
+  router.route(uploads.download).handle(async ({ ctx, kit, params }) => {
+    const entry = await FileEntry.query(kit.knex).findById(params.id).whereNull('deleted_at');
+    // Someone else's file answers like a missing one, so ids cannot be probed.
+    if (!entry || !(await mayManage(ctx, kit, entry))) throw new HttpError(404, 'Not found.');
+    const size = Number(entry.size);
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set(
+      'Content-Security-Policy',
+      "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox",
+    );
+    ctx.set('Cache-Control', 'private, max-age=0, must-revalidate');
+    ctx.set(
+      'Content-Disposition',
+      disposition(servesInline(entry.mime) ? 'inline' : 'attachment', entry.name),
+    );
+    ctx.type = entry.mime;
+    // A storage that cannot read ranges answers whole files; ignoring `Range` is what HTTP allows then.
+    const ranges = kit.storage.capabilities.rangeReads;
+    if (ranges) ctx.set('Accept-Ranges', 'bytes');
+    let range: { start: number; end: number } | undefined;
+    const header = ranges ? ctx.get('Range') : '';
+    const match = /^bytes=(\d*)-(\d*)$/.exec(header);
+    if (header && match && size > 0) {
+      const [, from, to] = match;
+      const start = from ? Number(from) : Math.max(0, size - Number(to));
+      const end = from && to ? Math.min(Number(to), size - 1) : size - 1;
+      if ((!from && !to) || start > end || start >= size) {
+        ctx.set('Content-Range', `bytes */${size}`);
+        throw new HttpError(416, 'The requested range is not satisfiable.');
+      }
+      range = { start, end };
+      ctx.status = 206;
+      ctx.set('Content-Range', `bytes ${start}-${end}/${size}`);
+    }
+    ctx.body = await kit.storage.read(storageKey(entry.file_name), range).catch(() => {
+      throw new HttpError(404, 'Not found.');
+    });
+    ctx.length = range ? range.end - range.start + 1 : size;
+    if (!range) ctx.status = 200;
+    // Koa sets its own type from the stream; keep the sniffed one.
+    ctx.type = entry.mime;
+    return undefined;
+  });
 
-  router.add(
-    legacyRoute({
-      method: 'POST',
-      path: 'file-entries/delete',
-      summary: 'Trash or delete file entries (owner or admin)',
-      auth: true,
-      body: z.object({
-        paths: z
-          .array(z.string().regex(/^\d+(\/\d+)*$/, 'The path is invalid.'))
-          .max(1000)
-          .optional(),
-        entryIds: idList.optional(),
-        deleteForever: z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).optional(),
-      }),
-      handler: async ({ ctx, kit, body }) => {
-        const ids = body.entryIds ?? [];
-        const paths = body.paths ?? [];
-        if (!ids.length && !paths.length)
-          throw new ValidationError({ entryIds: ['Select at least one entry.'] });
-        const forever =
-          body.deleteForever === true || body.deleteForever === 'true' || body.deleteForever === '1';
-        // Decided before the transaction: on PGlite's single connection a query outside it would wait forever.
-        const isAdmin = await can(ctx, kit, ADMIN_PERMISSION);
-        const userId = ctx.state.user!.id;
-        const keys = await kit.knex.transaction(async (trx) => {
-          const roots = await FileEntry.query(trx)
-            .where((q) => {
-              if (ids.length) q.orWhereIn('id', ids);
-              if (paths.length) q.orWhereIn('path', paths);
-            })
-            .forUpdate();
-          if (roots.length < new Set(ids).size) throw new HttpError(404, 'Not found.');
-          for (const entry of roots) {
-            if (entry.owner_id !== userId && !isAdmin) {
-              throw new HttpError(403, 'You do not have permission to delete this file.');
-            }
-          }
-          // Entries below a deleted folder go with it.
-          const all = roots.length
-            ? await FileEntry.query(trx).where((q) => {
-                q.whereIn(
-                  'id',
-                  roots.map((r) => r.id),
-                );
-                for (const root of roots) q.orWhere('path', 'like', `${root.path}/%`);
-              })
-            : [];
-          const allIds = all.map((e) => e.id);
-          if (forever) {
-            await FileEntry.query(trx).whereIn('id', allIds).delete();
-            return all.map((e) => storageKey(e.file_name));
-          }
-          await FileEntry.query(trx)
-            .whereIn('id', allIds)
-            .whereNull('deleted_at')
-            .patch({ deleted_at: kit.now() });
-          return [];
-        });
-        // Bytes go after the commit, so a rolled-back delete never loses a file.
-        if (keys.length) await kit.storage.delete(keys);
-        return {};
-      },
-    }),
-  );
+  router.route(uploads.deleteEntries).handle(async ({ ctx, kit, body }) => {
+    const ids = body.entryIds ?? [];
+    const paths = body.paths ?? [];
+    if (!ids.length && !paths.length) throw new ValidationError({ entryIds: ['Select at least one entry.'] });
+    const forever = body.deleteForever === true;
+    // Decided before the transaction: on PGlite's single connection a query outside it would wait forever.
+    const isAdmin = await can(ctx, kit, ADMIN_PERMISSION);
+    const userId = ctx.state.user!.id;
+    const keys = await kit.knex.transaction(async (trx) => {
+      const roots = await FileEntry.query(trx)
+        .where((q) => {
+          if (ids.length) q.orWhereIn('id', ids);
+          if (paths.length) q.orWhereIn('path', paths);
+        })
+        .forUpdate();
+      if (roots.length < new Set(ids).size) throw new HttpError(404, 'Not found.');
+      for (const entry of roots) {
+        if (entry.owner_id !== userId && !isAdmin) {
+          throw new HttpError(403, 'You do not have permission to delete this file.');
+        }
+      }
+      // Entries below a deleted folder go with it.
+      const all = roots.length
+        ? await FileEntry.query(trx).where((q) => {
+            q.whereIn(
+              'id',
+              roots.map((r) => r.id),
+            );
+            for (const root of roots) q.orWhere('path', 'like', `${root.path}/%`);
+          })
+        : [];
+      const allIds = all.map((e) => e.id);
+      if (forever) {
+        await FileEntry.query(trx).whereIn('id', allIds).delete();
+        return all.map((e) => storageKey(e.file_name));
+      }
+      await FileEntry.query(trx)
+        .whereIn('id', allIds)
+        .whereNull('deleted_at')
+        .patch({ deleted_at: kit.now() });
+      return [];
+    });
+    // Bytes go after the commit, so a rolled-back delete never loses a file.
+    if (keys.length) await kit.storage.delete(keys);
+    return {};
+  });
 }

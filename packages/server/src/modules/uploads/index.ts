@@ -1,11 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { UPLOAD_SETTINGS } from '@backline/core/contract';
 import type { Knex } from 'knex';
 import type { Middleware } from 'koa';
 import { defineModule, type Kit } from '../../kit';
-import { LocalStorage } from '../../storage/local-storage';
-import { S3Storage } from '../../storage/s3-storage';
 import { storageKey } from './file-entry-model';
 import { fileRoutes } from './file-routes';
 import { DEFAULT_BLOCKED_EXTENSIONS, DEFAULT_MAX_UPLOAD_SIZE, DEFAULT_USER_QUOTA } from './restrictions';
@@ -18,8 +17,8 @@ export interface UploadsModuleOptions {
   /** How often expired uploads are swept: hourly by default; 0 turns the timer off (tests call `cleanup`). */
   cleanupIntervalMs?: number;
   /**
-   * Where tus' file store keeps uploads in flight: `{storage root}/.tus` on local storage, else `{dataDir}/tus`.
-   * Unused with S3 storage: tus uploads then go to the bucket.
+   * Where tus' file store keeps uploads in flight: `.tus` in the storage's `localDirectory` (local storage),
+   * else `{dataDir}/tus`. Unused when the storage keeps resumable uploads itself (S3 storage: the bucket).
    */
   tusDirectory?: string;
   /**
@@ -27,7 +26,10 @@ export interface UploadsModuleOptions {
    * inside one process; several processes serving one upload directory or bucket need a shared locker.
    */
   tusLocker?: TusLocker;
-  /** S3 storage only: the size of the parts tus sends to the bucket, all equal but the last (8 MiB, ≥ 5 MiB). */
+  /**
+   * For storages that keep resumable uploads as parts (S3): the part size, all parts equal but the last
+   * (S3: 8 MiB by default, at least 5 MiB).
+   */
   tusPartSize?: number;
 }
 
@@ -40,24 +42,27 @@ export interface UploadsRuntime {
 
 /**
  * Uploads: the `file_entries` table, form uploads (`POST file-entries`), serving entries, deletes, tus
- * under `/api/v1/tus/upload` and the S3 direct-upload endpoints. Install after `accounts()`.
+ * under `/api/v1/tus/upload` and the direct-upload endpoints. Every route is the contract's `uploads` group.
+ * What it offers follows the storage's capabilities (ranges, direct uploads, where resumable uploads wait),
+ * never its class, so any `Storage` works. Install after `accounts()`.
  */
 export const uploadsModule = (options: UploadsModuleOptions = {}) => {
   const expirationMs = options.expirationMs ?? Math.min(TUS_EXPIRATION_MS, PENDING_UPLOAD_MS);
   let runtime: UploadsRuntime | undefined;
   let tusMiddleware: Middleware | undefined;
   let sweep: NodeJS.Timeout | undefined;
-  const tusDirectory = (kit: Kit) =>
-    options.tusDirectory ??
-    (kit.storage instanceof LocalStorage
-      ? path.join(kit.storage.root, '.tus')
-      : kit.config.dataDir
-        ? path.join(kit.config.dataDir, 'tus')
-        : mkdtempSync(path.join(tmpdir(), 'backline-tus-')));
+  // `.tus` is a name no storage key can take, so the file store can share the storage's directory.
+  const tusDirectory = (kit: Kit) => {
+    if (options.tusDirectory) return options.tusDirectory;
+    const local = kit.storage.capabilities.localDirectory;
+    if (local) return path.join(local, '.tus');
+    if (kit.config.dataDir) return path.join(kit.config.dataDir, 'tus');
+    return mkdtempSync(path.join(tmpdir(), 'backline-tus-'));
+  };
   const setup = (kit: Kit): UploadsRuntime => {
     if (runtime) return runtime;
     const tus = new TusUploads(kit, {
-      directory: kit.storage instanceof S3Storage ? undefined : tusDirectory(kit),
+      directory: kit.storage.capabilities.resumableStore ? undefined : tusDirectory(kit),
       expirationMs,
       locker: options.tusLocker,
       partSize: options.tusPartSize,
@@ -111,13 +116,13 @@ export const uploadsModule = (options: UploadsModuleOptions = {}) => {
       },
     },
     settings: {
-      'uploads.direct': { value: false, public: true },
-      'uploads.disable_tus': { value: false, public: true },
-      'uploads.max_size': { value: DEFAULT_MAX_UPLOAD_SIZE, public: true },
-      'uploads.allowed_extensions': { value: [], public: true },
-      'uploads.blocked_extensions': { value: DEFAULT_BLOCKED_EXTENSIONS, public: true },
-      'uploads.allowed_mimes': { value: [], public: true },
-      'uploads.blocked_mimes': { value: [], public: true },
+      [UPLOAD_SETTINGS.direct]: { value: false, public: true },
+      [UPLOAD_SETTINGS.disableTus]: { value: false, public: true },
+      [UPLOAD_SETTINGS.maxSize]: { value: DEFAULT_MAX_UPLOAD_SIZE, public: true },
+      [UPLOAD_SETTINGS.allowedExtensions]: { value: [], public: true },
+      [UPLOAD_SETTINGS.blockedExtensions]: { value: [...DEFAULT_BLOCKED_EXTENSIONS], public: true },
+      [UPLOAD_SETTINGS.allowedMimes]: { value: [], public: true },
+      [UPLOAD_SETTINGS.blockedMimes]: { value: [], public: true },
       'uploads.user_quota': { value: DEFAULT_USER_QUOTA },
     },
     routes(router, kit) {

@@ -1,117 +1,74 @@
-import path from 'node:path';
+import {
+  checkUpload,
+  DEFAULT_BLOCKED_EXTENSIONS,
+  DEFAULT_MAX_UPLOAD_SIZE,
+  extensionOf,
+  FILE_TYPE_MESSAGE,
+  formatBytes,
+  mergeRestrictions,
+  restrictionMessage,
+  settingFlag,
+  sizeMessage,
+  typeAllowed,
+  UPLOAD_SETTINGS,
+  type UploadRestrictions,
+  uploadSettingsFrom,
+} from '@backline/core/contract';
 import { ValidationError } from '../../http/errors';
 import type { Kit } from '../../kit';
 
-/** Limits on one upload; settings apply to every upload and these narrow them further. */
-export interface UploadRestrictions {
-  /** Bytes. */
-  maxSize?: number;
-  /** Mime patterns (`image/*`, `application/pdf`); empty allows every type. */
-  allowedMimes?: string[];
-  blockedMimes?: string[];
-  /** Extensions without the dot, lower case; empty allows every extension. */
-  allowedExtensions?: string[];
-  blockedExtensions?: string[];
-}
+/**
+ * The server's side of the upload rules. The rules themselves (lists, wildcards, sizes, messages) are the
+ * contract's, the same functions the browser runs before sending a file; here they meet the settings store and
+ * become 422 answers.
+ */
 
-/** The default size cap per upload (1 GiB), the `uploads.max_size` setting. */
-export const DEFAULT_MAX_UPLOAD_SIZE = 1024 * 1024 * 1024;
+export {
+  DEFAULT_BLOCKED_EXTENSIONS,
+  DEFAULT_MAX_UPLOAD_SIZE,
+  formatBytes,
+  sizeMessage,
+  typeAllowed,
+  type UploadRestrictions,
+};
+
 /** The default storage per user (10 GiB), the private `uploads.user_quota` setting (null: unlimited). */
 export const DEFAULT_USER_QUOTA = 10 * 1024 * 1024 * 1024;
-/** Extensions refused by default: executables and server-side scripts. */
-export const DEFAULT_BLOCKED_EXTENSIONS = [
-  'exe',
-  'msi',
-  'bat',
-  'cmd',
-  'com',
-  'scr',
-  'php',
-  'phtml',
-  'phar',
-  'cgi',
-  'jsp',
-  'asp',
-  'aspx',
-];
 
-export const TYPE_NOT_ALLOWED = 'This file type is not allowed';
+export const TYPE_NOT_ALLOWED = FILE_TYPE_MESSAGE;
+
+/** The restrictions with a size cap, as every upload meets them. */
+export type EffectiveRestrictions = UploadRestrictions & { maxSize: number };
 
 /**
- * Spec §5: "`{file}` exceeds maximum allowed size of {size}", the same line the browser shows. `null` when the
- * request is refused before its file name is read: "The file exceeds…".
+ * The restrictions every upload meets: the `uploads.*` settings merged with `extra` (a module's own, such as the
+ * avatar's). A file must pass both: the smaller cap wins and allow-lists intersect, so `extra` only narrows.
  */
-export function sizeMessage(name: string | null, max: number): string {
-  return `${name === null ? 'The file' : `\`${name}\``} exceeds maximum allowed size of ${formatBytes(max)}`;
-}
-
-/** 1536 -> "1.5 KB", 2 * 1024 * 1024 -> "2 MB". */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${Number.isInteger(value) ? value : value.toFixed(1).replace(/\.0$/, '')} ${units[unit]}`;
-}
-
-/** The restrictions every upload meets: the `uploads.*` settings merged with `extra` (the stricter wins). */
 export async function effectiveRestrictions(
   kit: Kit,
   extra: UploadRestrictions = {},
-): Promise<Required<UploadRestrictions>> {
-  const list = async (key: string, fallback: string[] = []) => {
-    const value = await kit.settings.get<unknown>(key, fallback);
-    return Array.isArray(value) ? value.map((item) => String(item).toLowerCase()) : fallback;
-  };
-  const maxSetting = Number(await kit.settings.get<number>('uploads.max_size', DEFAULT_MAX_UPLOAD_SIZE));
-  const max = Number.isFinite(maxSetting) && maxSetting > 0 ? maxSetting : DEFAULT_MAX_UPLOAD_SIZE;
-  const allowedMimes = await list('uploads.allowed_mimes');
-  const allowedExtensions = await list('uploads.allowed_extensions');
-  return {
-    maxSize: Math.min(max, extra.maxSize ?? max),
-    // Both allow-lists must pass, so a module's list narrows the site's.
-    allowedMimes: extra.allowedMimes?.length ? extra.allowedMimes : allowedMimes,
-    blockedMimes: [...(await list('uploads.blocked_mimes')), ...(extra.blockedMimes ?? [])],
-    allowedExtensions: extra.allowedExtensions?.length ? extra.allowedExtensions : allowedExtensions,
-    blockedExtensions: [
-      ...(await list('uploads.blocked_extensions', DEFAULT_BLOCKED_EXTENSIONS)),
-      ...(extra.blockedExtensions ?? []),
-    ],
-  };
+): Promise<EffectiveRestrictions> {
+  const settings = await kit.settings.all();
+  const site = uploadSettingsFrom((key) => settings[key]?.value);
+  const merged = mergeRestrictions(site.restrictions, extra);
+  return { ...merged, maxSize: merged.maxSize ?? DEFAULT_MAX_UPLOAD_SIZE };
 }
 
-const matchesMime = (mime: string, pattern: string) => {
-  const p = pattern.toLowerCase();
-  return p.endsWith('/*') ? mime.startsWith(p.slice(0, -1)) : mime === p;
-};
-
-/** Whether a type passes the mime and extension lists. Every extension given must pass. */
-export function typeAllowed(rules: UploadRestrictions, mime: string, extensions: (string | null)[]): boolean {
-  const m = mime.toLowerCase();
-  if (rules.allowedMimes?.length && !rules.allowedMimes.some((p) => matchesMime(m, p))) return false;
-  if (rules.blockedMimes?.some((p) => matchesMime(m, p))) return false;
-  for (const ext of extensions) {
-    if (ext === null) {
-      if (rules.allowedExtensions?.length) return false;
-      continue;
-    }
-    if (rules.allowedExtensions?.length && !rules.allowedExtensions.includes(ext)) return false;
-    if (rules.blockedExtensions?.includes(ext)) return false;
-  }
-  return true;
+/** Whether the resumable endpoint is off (`uploads.disable_tus`), read the way the browser reads it. */
+export async function tusDisabled(kit: Kit): Promise<boolean> {
+  return settingFlag(await kit.settings.get(UPLOAD_SETTINGS.disableTus, false));
 }
 
-/** Throws the 422 the client shows on the item (`errors.file`) when a size or type rule fails. */
+/**
+ * Throws the 422 the client shows on the item (`errors.file`) when a size or type rule fails. `extensions` are
+ * the name's and the one the bytes reveal: both must pass.
+ */
 export function assertAllowed(
-  rules: Required<UploadRestrictions>,
+  rules: UploadRestrictions,
   file: { name: string; size: number; mime: string; extensions: (string | null)[] },
 ): void {
-  if (file.size > rules.maxSize) throw new ValidationError({ file: [sizeMessage(file.name, rules.maxSize)] });
-  if (!typeAllowed(rules, file.mime, file.extensions))
-    throw new ValidationError({ file: [TYPE_NOT_ALLOWED] });
+  const failure = checkUpload(rules, file);
+  if (failure) throw new ValidationError({ file: [restrictionMessage(failure, file.name)] });
 }
 
 /**
@@ -129,8 +86,7 @@ export function cleanFileName(raw: string | null | undefined): string {
   return (base || 'file').slice(0, 255);
 }
 
-/** The lower-case extension of a name (`photo.JPG` -> `jpg`), or null. */
-export function extensionOf(name: string): string | null {
-  const ext = path.extname(name).slice(1).toLowerCase();
-  return /^[a-z0-9]{1,16}$/.test(ext) ? ext : null;
+/** The lower-case extension of a name (`photo.JPG` -> `jpg`), or null: the contract's rule, null for none. */
+export function extensionOrNull(name: string): string | null {
+  return extensionOf(name) || null;
 }

@@ -20,7 +20,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../accounts';
 import { uploadsModule } from './index';
-import { tusIdOf } from './tus-s3-store';
+import { tusIdOf } from './tus-keys';
 
 const PASSWORD = 'berners-lee-http-1991';
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');

@@ -2,17 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { MAX_ID } from '@backline/core/contract';
 import type { Knex } from 'knex';
 import { HttpError, ValidationError } from '../../http/errors';
 import type { Kit } from '../../kit';
-import { LocalStorage } from '../../storage/local-storage';
 import { FileEntry, type FileEntryRecord, serializeFileEntry, storageKey } from './file-entry-model';
 import {
   assertAllowed,
   cleanFileName,
   DEFAULT_USER_QUOTA,
   effectiveRestrictions,
-  extensionOf,
+  extensionOrNull,
   formatBytes,
   type UploadRestrictions,
 } from './restrictions';
@@ -32,14 +32,13 @@ export interface StoreUploadedFileInput {
 }
 
 /**
- * A scratch directory for uploads in flight. For local storage it sits inside the storage root (`.tmp`, a
- * name no key can take), so finished files are renamed into place instead of copied.
+ * A scratch directory for uploads in flight. When the storage keeps its files on this file system
+ * (`capabilities.localDirectory`) it sits inside that directory (`.tmp`, a name no key can take), so finished
+ * files are renamed into place instead of copied.
  */
 export async function uploadTempDir(kit: Kit): Promise<string> {
-  const root =
-    kit.storage instanceof LocalStorage
-      ? path.join(kit.storage.root, '.tmp')
-      : path.join(tmpdir(), 'backline-uploads');
+  const local = kit.storage.capabilities.localDirectory;
+  const root = local ? path.join(local, '.tmp') : path.join(tmpdir(), 'backline-uploads');
   await mkdir(root, { recursive: true });
   return mkdtemp(path.join(root, 'up-'));
 }
@@ -70,6 +69,9 @@ async function parentPath(
   parentId: number | null | undefined,
 ): Promise<string | null> {
   if (parentId === null || parentId === undefined) return null;
+  // Ids beyond the key column's range (or not ids at all) cannot exist; the database would fail on them.
+  if (!Number.isSafeInteger(parentId) || parentId < 1 || parentId > MAX_ID)
+    throw new ValidationError({ parentId: ['The selected parent is invalid.'] });
   const parent = await FileEntry.query(knex).findById(parentId).whereNull('deleted_at');
   if (!parent || parent.owner_id !== ownerId)
     throw new ValidationError({ parentId: ['The selected parent is invalid.'] });
@@ -138,7 +140,7 @@ export async function insertEntry(
 export async function storeUploadedFile(kit: Kit, input: StoreUploadedFileInput): Promise<FileEntryRecord> {
   try {
     const name = cleanFileName(input.name);
-    const declaredExt = extensionOf(name);
+    const declaredExt = extensionOrNull(name);
     const { size } = await stat(input.path);
     const rules = await effectiveRestrictions(kit, input.restrictions);
     const sniffed = await sniffType(await readHead(input.path), declaredExt);
@@ -188,11 +190,9 @@ export async function claimStoredObject(kit: Kit, input: ClaimStoredObjectInput)
   const key = storageKey(input.fileName);
   try {
     const name = cleanFileName(input.name);
-    const declaredExt = extensionOf(name);
+    const declaredExt = extensionOrNull(name);
     const rules = await effectiveRestrictions(kit, input.restrictions);
-    const head = input.size
-      ? await readAll(await kit.storage.read(key, { start: 0, end: Math.min(input.size, SNIFF_BYTES) - 1 }))
-      : Buffer.alloc(0);
+    const head = input.size ? await readStoredHead(kit, key, input.size) : Buffer.alloc(0);
     const sniffed = await sniffType(head, declaredExt);
     assertAllowed(rules, {
       name,
@@ -215,8 +215,21 @@ export async function claimStoredObject(kit: Kit, input: ClaimStoredObjectInput)
   }
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+/**
+ * The first `SNIFF_BYTES` of a stored object: a ranged read where the storage reads ranges, else the start of
+ * a whole read, which stops (and closes the stream) once enough has arrived.
+ */
+async function readStoredHead(kit: Kit, key: string, size: number): Promise<Buffer> {
+  const want = Math.min(size, SNIFF_BYTES);
+  const ranged = kit.storage.capabilities.rangeReads;
+  const stream = await kit.storage.read(key, ranged ? { start: 0, end: want - 1 } : undefined);
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks);
+  let length = 0;
+  for await (const chunk of stream) {
+    chunks.push(Buffer.from(chunk as Buffer));
+    length += (chunk as Buffer).length;
+    if (length >= want) break;
+  }
+  // Leaving the loop early destroys the stream, so a whole-object read stops here.
+  return Buffer.concat(chunks).subarray(0, want);
 }

@@ -25,7 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../accounts';
 import { uploadsModule } from './index';
 import { DEFAULT_USER_QUOTA } from './restrictions';
-import { tusIdOf } from './tus-s3-store';
+import { tusIdOf } from './tus-keys';
 
 const PASSWORD = 'lovelace-analytical-engine-1843';
 const MIB = 1024 * 1024;

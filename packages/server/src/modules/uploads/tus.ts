@@ -5,34 +5,31 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import {
+  apiPath,
+  checkUpload,
+  restrictionMessage,
+  TUS_ENDPOINT,
+  TUS_UPLOAD_KEY,
+  uploads,
+} from '@backline/core/contract';
 import { FileStore } from '@tus/file-store';
 import { MemoryLocker, Server } from '@tus/server';
 import type { Context, Middleware } from 'koa';
-import { z } from 'zod';
 import { HttpError, ValidationError } from '../../http/errors';
-import { type BacklineRouter, legacyRoute } from '../../http/routes';
+import type { BacklineRouter } from '../../http/routes';
 import type { Kit } from '../../kit';
-import { S3Storage } from '../../storage/s3-storage';
+import type { ResumableStore, ResumableUploadInfo } from '../../storage/storage';
 import { FileEntry, storageKey } from './file-entry-model';
-import {
-  cleanFileName,
-  effectiveRestrictions,
-  extensionOf,
-  sizeMessage,
-  TYPE_NOT_ALLOWED,
-  typeAllowed,
-} from './restrictions';
+import { cleanFileName, effectiveRestrictions, extensionOrNull, tusDisabled } from './restrictions';
 import { claimStoredObject, quotaError, storeUploadedFile, usedBytes, userQuota } from './store-file';
-import { type TusS3Info, TusS3Store, tusFileNameOf, tusIdOf, tusKeyOf } from './tus-s3-store';
+import { tusFileNameOf, tusIdOf, tusKeyOf } from './tus-keys';
 
-/** Where tus is mounted. */
-export const TUS_PATH = '/api/v1/tus/upload';
+/** Where tus is mounted: the contract's `tus/upload` under the API prefix. */
+export const TUS_PATH = `/${apiPath(TUS_ENDPOINT)}`;
 /** Incomplete (and finished but never claimed) tus uploads are removed after this long: 24 hours. */
 export const TUS_EXPIRATION_MS = 24 * 60 * 60 * 1000;
-/** The S3 store's part size by default: 8 MiB. */
-export const TUS_S3_PART_SIZE = 8 * 1024 * 1024;
-const MIN_PART_SIZE = 5 * 1024 * 1024;
-const UPLOAD_ID = /^[a-f0-9]{32}$/;
+const UPLOAD_ID = TUS_UPLOAD_KEY;
 
 /**
  * @tus/server's `Locker` (any of its lockers fits), spelled out here: naming theirs would put @tus/server's
@@ -47,13 +44,16 @@ export interface TusLocker {
 
 /** How `TusUploads` stores uploads. */
 export interface TusUploadsOptions {
-  /** The file store's directory on local disk. Unused with S3 storage, whose uploads go to the bucket. */
+  /**
+   * The file store's directory on local disk. Unused when the storage keeps resumable uploads itself
+   * (`capabilities.resumableStore`, as S3 storage does).
+   */
   directory?: string;
   /** How long an upload may take, and how long a finished one waits to be claimed. */
   expirationMs?: number;
   /** Shared by every request on an upload; the default only serialises requests inside this process. */
   locker?: TusLocker;
-  /** S3 only: the size of every part but the last (8 MiB by default, at least 5 MiB). */
+  /** For stores in the storage that send parts (S3): every part but the last (S3: 8 MiB by default, ≥ 5 MiB). */
   partSize?: number;
 }
 
@@ -78,30 +78,30 @@ function ownerOf(req: unknown): number {
 }
 
 /**
- * tus 1.0 uploads through @tus/server, stored where the kit's storage is:
- * - local storage (or a custom `Storage`): @tus/file-store on local disk (`{storage root}/.tus`, else
+ * tus 1.0 uploads through @tus/server. Where uploads wait is the storage's call, read from its capabilities:
+ * - a storage with `resumableStore` (S3 storage) keeps them itself. Each upload's id is the key its bytes land at
+ *   (`uploads/{uuid}`); with S3 each PATCH becomes parts of a multipart upload there, so the finished object
+ *   already sits where a file entry keeps its bytes: a claim sniffs its first bytes and points the entry at it,
+ *   nothing is copied. The store's bookkeeping is what the expiry sweep lists.
+ * - any other storage: @tus/file-store on local disk (under the storage's `localDirectory` as `.tus`, else
  *   `{dataDir}/tus`); PATCH takes the module's fast path (one Node pipe into the file); a claim moves the file
- *   into storage (a rename on local disk).
- * - S3 storage: `TusS3Store` (@tus/s3-store) with the storage's client configuration. Each PATCH becomes parts of
- *   an S3 multipart upload whose key is `uploads/{uuid}`, so the finished object already sits where a file entry
- *   keeps its bytes: a claim sniffs its first bytes with a ranged GET and points the entry at it, nothing is
- *   copied. The store's bookkeeping lives under `tus/` and is what the expiry sweep lists.
+ *   into storage (a rename when the storage is on the same disk).
  *
  * Locking: @tus/server's default MemoryLocker (or `locker`). A lock only serialises requests on one upload inside
- * this process; a restart ends every request that held one. Both stores derive the offset from what was written
- * (the file's size; the listed parts plus the `.part` tail), so a resumed upload after a restart reads the true
- * offset (HEAD) and carries on. Several processes serving one upload directory or one bucket need a shared
+ * this process; a restart ends every request that held one. Both kinds of store derive the offset from what was
+ * written (the file's size; the listed parts plus the `.part` tail), so a resumed upload after a restart reads the
+ * true offset (HEAD) and carries on. Several processes serving one upload directory or bucket need a shared
  * locker (see docs/packages/uploads.md): two PATCHes on one S3 upload in two processes would number the same
- * parts twice. Claims and removals take the same lock and read the bucket (not a per-process cache), so an upload
+ * parts twice. Claims and removals take the same lock and read the store (not a per-process cache), so an upload
  * becomes a file entry once.
  */
 export class TusUploads {
   private readonly server: Server;
-  /** The file store (local disk), or null with S3 storage. */
+  /** The file store (local disk), or null when the storage keeps uploads itself. */
   private readonly fileStore: FileStore | null = null;
-  /** The S3 store, or null when uploads stay on local disk. */
-  private readonly s3Store: TusS3Store | null = null;
-  /** Where the file store keeps uploads, or null when they go to the bucket. */
+  /** The storage's own resumable store, or null when uploads wait on local disk. */
+  private readonly inStorage: ResumableStore | null = null;
+  /** Where the file store keeps uploads, or null when they wait in the storage. */
   readonly directory: string | null;
   readonly expirationMs: number;
   /** Shared by @tus/server, the PATCH fast path and claims, so all serialise on the same locks. */
@@ -115,21 +115,24 @@ export class TusUploads {
     this.expirationMs = options.expirationMs ?? TUS_EXPIRATION_MS;
     this.locker = options.locker ?? new MemoryLocker();
     const expirationMs = this.expirationMs;
-    let datastore: FileStore | TusS3Store;
-    if (kit.storage instanceof S3Storage) {
-      const partSize = options.partSize ?? TUS_S3_PART_SIZE;
-      if (partSize < MIN_PART_SIZE) throw new Error('The tus part size must be at least 5 MiB.');
+    const resumable = kit.storage.capabilities.resumableStore?.({
+      expirationMs,
+      partSize: options.partSize,
+      uploadKeyOf: tusKeyOf,
+      idOf: tusIdOf,
+      isClaimed: async (id) =>
+        Boolean(
+          await FileEntry.query(kit.knex)
+            .where({ file_name: tusFileNameOf(id) })
+            .first(),
+        ),
+    });
+    let datastore: FileStore;
+    if (resumable) {
       this.directory = null;
-      datastore = this.s3Store = new TusS3Store(kit.storage, {
-        expirationMs,
-        partSize,
-        isClaimed: async (id) =>
-          Boolean(
-            await FileEntry.query(kit.knex)
-              .where({ file_name: tusFileNameOf(id) })
-              .first(),
-          ),
-      });
+      this.inStorage = resumable;
+      // The storage's store is a @tus/server DataStore; the capability types it loosely (see ResumableStore).
+      datastore = resumable.datastore as FileStore;
     } else {
       if (!options.directory) throw new Error('tus needs a directory for the file store.');
       this.directory = options.directory;
@@ -138,16 +141,16 @@ export class TusUploads {
         expirationPeriodInMilliseconds: expirationMs,
       });
     }
-    const s3 = this.s3Store !== null;
+    const inStorage = this.inStorage !== null;
     this.server = new Server({
       path: TUS_PATH,
       datastore,
       locker: this.locker,
       relativeLocation: true,
       respectForwardedHeaders: false,
-      // With S3 the id is the object's key, `uploads/{uuid}`; clients see the UUID's 32 hex digits either way.
-      namingFunction: () => (s3 ? storageKey(randomUUID()) : randomBytes(16).toString('hex')),
-      ...(s3
+      // In the storage the id is the bytes' key, `uploads/{uuid}`; clients see 32 hex digits either way.
+      namingFunction: () => (inStorage ? storageKey(randomUUID()) : randomBytes(16).toString('hex')),
+      ...(inStorage
         ? {
             generateUrl: (_req: Request, { path: base, id }: { path: string; id: string }) =>
               `${base}/${tusKeyOf(id)}`,
@@ -159,20 +162,25 @@ export class TusUploads {
       onUploadCreate: async (req, upload) => {
         const owner = ownerOf(req);
         const meta = { ...upload.metadata };
-        // @tus/s3-store copies these onto the object; the bucket keeps no client-chosen headers.
-        if (s3) {
-          delete meta.contentType;
-          delete meta.cacheControl;
-        }
+        // Stores in object storage (@tus/s3-store) copy these onto the object; stored files keep no
+        // client-chosen headers, and no store needs them.
+        delete meta.contentType;
+        delete meta.cacheControl;
         const name = cleanFileName(meta.name ?? meta.filename ?? 'file');
         if (upload.size === undefined) throw tusError(400, 'Upload-Length is required.');
         const rules = await effectiveRestrictions(kit);
         // The declared type is only a first check here; the bytes are sniffed again when the upload is claimed.
-        if (upload.size > rules.maxSize)
-          throw tusError(422, sizeMessage(name, rules.maxSize), { file: [sizeMessage(name, rules.maxSize)] });
         const mime = (meta.mime ?? meta.filetype ?? 'application/octet-stream').toLowerCase();
-        if (!typeAllowed(rules, mime, [extensionOf(name)]))
-          throw tusError(422, TYPE_NOT_ALLOWED, { file: [TYPE_NOT_ALLOWED] });
+        const failure = checkUpload(rules, {
+          name,
+          size: upload.size,
+          mime,
+          extensions: [extensionOrNull(name)],
+        });
+        if (failure) {
+          const message = restrictionMessage(failure, name);
+          throw tusError(422, message, { file: [message] });
+        }
         const quota = await userQuota(kit);
         if (quota !== null && (await usedBytes(kit.knex, owner)) + upload.size > quota) {
           const message = quotaError(quota).message;
@@ -187,8 +195,8 @@ export class TusUploads {
 
   /** The owner recorded on an upload (by its key), or null when there is no such upload. */
   private async ownerOfUpload(key: string): Promise<string | null> {
-    if (this.s3Store) {
-      const metadata = await this.s3Store.cachedMetadata(tusIdOf(key)).catch(() => undefined);
+    if (this.inStorage) {
+      const metadata = await this.inStorage.cachedMetadata(tusIdOf(key)).catch(() => undefined);
       return metadata ? (metadata.owner_id ?? '') : null;
     }
     const upload = await this.fileStore!.getUpload(key).catch(() => null);
@@ -199,8 +207,7 @@ export class TusUploads {
   middleware(): Middleware {
     return async (ctx, next) => {
       if (ctx.path !== TUS_PATH && !ctx.path.startsWith(`${TUS_PATH}/`)) return next();
-      if (await this.kit.settings.get<boolean>('uploads.disable_tus', false))
-        throw new HttpError(404, 'Not found.');
+      if (await tusDisabled(this.kit)) throw new HttpError(404, 'Not found.');
       const user = ctx.state.user;
       if (!user) throw new HttpError(401, 'Unauthenticated.');
       const id = ctx.path.slice(TUS_PATH.length + 1);
@@ -210,7 +217,7 @@ export class TusUploads {
         const owner = await this.ownerOfUpload(id);
         if (owner !== null && owner !== String(user.id)) throw new HttpError(404, 'Not found.');
       }
-      // The fast path writes into the file store's file; with S3, @tus/server's own PATCH feeds the parts.
+      // The fast path writes into the file store's file; in the storage, @tus/server's own PATCH feeds it.
       if (id && ctx.method === 'PATCH' && this.fileStore) return this.patch(ctx, id, this.fileStore);
       owners.set(ctx.req, user.id);
       ctx.respond = false;
@@ -301,7 +308,7 @@ export class TusUploads {
    * is refused; a rule failure removes the upload, so nothing is left behind.
    */
   async claim(ownerId: number, uploadKey: string) {
-    if (this.s3Store) return this.claimFromBucket(this.s3Store, ownerId, uploadKey);
+    if (this.inStorage) return this.claimInStorage(this.inStorage, ownerId, uploadKey);
     const upload = await this.fileStore!.getUpload(uploadKey).catch(() => null);
     if (!upload || upload.metadata?.owner_id !== String(ownerId)) throw new HttpError(404, 'Not found.');
     if (upload.size === undefined || upload.offset !== upload.size) {
@@ -324,13 +331,13 @@ export class TusUploads {
   }
 
   /**
-   * The S3 claim: the finished object is already at `uploads/{uuid}`, so the entry points at it. The checks are
-   * the file store's (owner, finished, a single claim, size and sniffed type, quota); the first bytes come from
-   * a ranged GET. A refused claim deletes the object and the upload's bookkeeping.
+   * The claim of an upload kept in the storage: the finished bytes are already at `uploads/{uuid}`, so the entry
+   * points at them. The checks are the file store's (owner, finished, a single claim, size and sniffed type,
+   * quota); the first bytes come from a (ranged) read. A refused claim deletes the bytes and the bookkeeping.
    */
-  private async claimFromBucket(store: TusS3Store, ownerId: number, uploadKey: string) {
+  private async claimInStorage(store: ResumableStore, ownerId: number, uploadKey: string) {
     const id = tusIdOf(uploadKey);
-    const mine = (info: TusS3Info | null) => info?.metadata.owner_id === String(ownerId);
+    const mine = (info: ResumableUploadInfo | null) => info?.metadata.owner_id === String(ownerId);
     const unfinished = () => new ValidationError({ uploadKey: ['The upload is not finished.'] });
     const first = await store.info(id);
     if (!first || !mine(first)) throw new HttpError(404, 'Not found.');
@@ -412,7 +419,7 @@ export class TusUploads {
 
   /** Lists the store's uploads and removes those `doomed` picks. Returns how many went. */
   private async sweep(doomed: (upload: SweptUpload) => boolean): Promise<number> {
-    if (this.s3Store) return this.sweepBucket(this.s3Store, doomed);
+    if (this.inStorage) return this.sweepStorage(this.inStorage, doomed);
     const names = await readdir(this.directory!).catch(() => [] as string[]);
     const ids = new Set(names.map((name) => name.replace(/\.json$/, '')).filter((id) => UPLOAD_ID.test(id)));
     let removed = 0;
@@ -439,10 +446,14 @@ export class TusUploads {
   }
 
   /**
-   * The S3 sweep: lists the uploads' `.info` objects under `tus/` and removes those `doomed` picks, finished or
-   * not: their multipart upload is aborted and their object, `.part` and `.info` are deleted.
+   * The sweep of uploads kept in the storage: lists their records (with S3, the `.info` objects under `tus/`) and
+   * removes those `doomed` picks, finished or not (with S3: the multipart upload is aborted and the object,
+   * `.part` and `.info` deleted; never bytes a file entry holds).
    */
-  private async sweepBucket(store: TusS3Store, doomed: (upload: SweptUpload) => boolean): Promise<number> {
+  private async sweepStorage(
+    store: ResumableStore,
+    doomed: (upload: SweptUpload) => boolean,
+  ): Promise<number> {
     let removed = 0;
     for (const { id, lastModified } of await store.list()) {
       if (this.claiming.has(tusKeyOf(id))) continue;
@@ -469,24 +480,9 @@ function createdAt(info: { metadata: Record<string, string | null>; creationDate
   return Number.isNaN(time) ? (listed?.getTime() ?? 0) : time;
 }
 
-/** POST tus/entries `{uploadKey}` -> `{fileEntry}`. */
+/** POST tus/entries `{uploadKey}` -> 201 `{fileEntry}`. */
 export function tusRoutes(router: BacklineRouter, tus: () => TusUploads): void {
-  router.add(
-    legacyRoute({
-      method: 'POST',
-      path: 'tus/entries',
-      summary: 'Save a finished tus upload as a file entry',
-      auth: true,
-      body: z.object({
-        uploadKey: z
-          .string({ error: 'The upload key field is required.' })
-          .regex(UPLOAD_ID, 'The upload key is invalid.'),
-      }),
-      handler: async ({ ctx, body }) => {
-        const fileEntry = await tus().claim(ctx.state.user!.id, body.uploadKey);
-        ctx.status = 201;
-        return { fileEntry };
-      },
-    }),
-  );
+  router
+    .route(uploads.tusEntries)
+    .handle(async ({ ctx, body }) => ({ fileEntry: await tus().claim(ctx.state.user!.id, body.uploadKey) }));
 }

@@ -1,40 +1,18 @@
+import { MULTIPART_MIN_PART, TUS_UPLOAD_KEY } from '@backline/core/contract';
 import { S3Store } from '@tus/s3-store';
 import { ERRORS } from '@tus/server';
-import type { S3Storage } from '../../storage/s3-storage';
-import { storageKey } from './file-entry-model';
+import type { S3Storage } from './s3-storage';
+import type { ResumableStore, ResumableStoreOptions, ResumableUploadInfo } from './storage';
 
 /** Where the S3 store keeps each upload's bookkeeping: `tus/{key}.info` and the short tail `tus/{key}.part`. */
 export const TUS_S3_PREFIX = 'tus/';
-const INFO = /^tus\/([a-f0-9]{32})\.info$/;
-const UUID = /^uploads\/([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})$/;
-
-/**
- * The upload key clients see (the URL's last segment, `tus/entries {uploadKey}`) for a store id: the UUID of
- * `uploads/{uuid}` without its dashes, so keys look the same on both stores (32 hex digits).
- */
-export function tusKeyOf(id: string): string {
-  const match = UUID.exec(id);
-  if (!match) throw new Error(`Not a tus S3 upload id: ${id}`);
-  return match.slice(1).join('');
-}
-
-/** The store id (`uploads/{uuid}`, the key the finished object lands at) for an upload key. */
-export function tusIdOf(key: string): string {
-  return storageKey(
-    `${key.slice(0, 8)}-${key.slice(8, 12)}-${key.slice(12, 16)}-${key.slice(16, 20)}-${key.slice(20)}`,
-  );
-}
-
-/** The file entry name (`file_name`) an S3 tus upload becomes: its UUID. */
-export function tusFileNameOf(id: string): string {
-  return id.slice('uploads/'.length);
-}
+/** A record's key: the upload key clients see (`TUS_UPLOAD_KEY`), under the prefix. */
+const INFO = new RegExp(`^tus/(${TUS_UPLOAD_KEY.source.replace(/^\^|\$$/g, '')})\\.info$`);
+/** The part size by default: 8 MiB. */
+export const TUS_S3_PART_SIZE = 8 * 1024 * 1024;
 
 /** What the S3 store recorded about an upload in its `.info` object. */
-export interface TusS3Info {
-  size: number | undefined;
-  metadata: Record<string, string | null>;
-  creationDate: string | undefined;
+export interface TusS3Info extends ResumableUploadInfo {
   /** The S3 multipart upload that collects the parts. */
   uploadId: string | undefined;
 }
@@ -46,42 +24,43 @@ const isMissing = (error: unknown) => {
 };
 
 /**
- * @tus/s3-store with the bucket laid out for file entries. The upload's id is `uploads/{uuid}`, so the multipart
- * upload completes right where a file entry keeps its bytes and claiming it moves nothing. The store's
- * bookkeeping (`.info`, and `.part` for a tail shorter than a part) lives under `tus/`, keyed by the 32-digit
- * upload key, so a sweep lists only uploads in flight. Removing an upload never deletes the object once a file
- * entry points at it (`isClaimed`), so a late DELETE or sweep cannot take a saved file's bytes.
+ * @tus/s3-store with the bucket laid out for stored files: the resumable store of `S3Storage`. The upload's id is
+ * the key its bytes end up at (the uploads module names it `uploads/{uuid}`), so the multipart upload completes
+ * right where a file entry keeps its bytes and claiming it moves nothing. The store's bookkeeping (`.info`, and
+ * `.part` for a tail shorter than a part) lives under `tus/`, named after the upload key clients see, so a sweep
+ * lists only uploads in flight. Removing an upload never deletes the object once a file entry points at it
+ * (`isClaimed`), so a late DELETE or sweep cannot take a saved file's bytes.
  */
-export class TusS3Store extends S3Store {
+export class TusS3Store extends S3Store implements ResumableStore {
   constructor(
     readonly storage: S3Storage,
-    options: {
-      expirationMs: number;
-      /** Every part but the last has this size (S3 wants 5 MiB at least; R2 wants all parts equal). */
-      partSize: number;
-      /** Whether a file entry already holds the object of an upload id. */
-      isClaimed(id: string): Promise<boolean>;
-    },
+    private readonly options: ResumableStoreOptions,
   ) {
+    const partSize = options.partSize ?? TUS_S3_PART_SIZE;
+    if (partSize < MULTIPART_MIN_PART) throw new Error('The tus part size must be at least 5 MiB.');
     super({
       s3ClientConfig: { ...storage.clientConfig, bucket: storage.bucket },
-      partSize: options.partSize,
-      minPartSize: options.partSize,
+      // Every part but the last has this size (S3 wants 5 MiB at least; R2 wants all parts equal).
+      partSize,
+      minPartSize: partSize,
       expirationPeriodInMilliseconds: options.expirationMs,
-      // Expiry is our sweep, not lifecycle rules on tags, and several S3-compatible stores lack object tagging.
+      // Expiry is the uploads module's sweep, not lifecycle rules on tags, and several S3-compatible stores
+      // lack object tagging.
       useTags: false,
     });
-    this.isClaimed = options.isClaimed;
   }
 
-  private readonly isClaimed: (id: string) => Promise<boolean>;
+  /** @tus/server reads and writes through the store itself. */
+  get datastore(): this {
+    return this;
+  }
 
   protected override infoKey(id: string): string {
-    return `${TUS_S3_PREFIX}${tusKeyOf(id)}.info`;
+    return `${TUS_S3_PREFIX}${this.options.uploadKeyOf(id)}.info`;
   }
 
   protected override partKey(id: string, isIncomplete = false): string {
-    return isIncomplete ? `${TUS_S3_PREFIX}${tusKeyOf(id)}.part` : id;
+    return isIncomplete ? `${TUS_S3_PREFIX}${this.options.uploadKeyOf(id)}.part` : id;
   }
 
   /** The metadata recorded at creation (owner, name, type), through the store's cache. */
@@ -147,7 +126,7 @@ export class TusS3Store extends S3Store {
         });
     }
     const keys = [this.partKey(id, true)];
-    if (!(await this.isClaimed(id))) keys.push(id);
+    if (!(await this.options.isClaimed(id))) keys.push(id);
     await this.storage.delete(keys);
     await this.release(id);
     return true;
@@ -170,7 +149,7 @@ export class TusS3Store extends S3Store {
       });
       for (const object of page.Contents ?? []) {
         const match = INFO.exec(object.Key ?? '');
-        if (match) found.push({ id: tusIdOf(match[1]!), lastModified: object.LastModified });
+        if (match) found.push({ id: this.options.idOf(match[1]!), lastModified: object.LastModified });
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
