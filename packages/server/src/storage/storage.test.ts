@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { tempDir } from '@internal/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { optionsFromEnv } from '../env';
-import { createStorage, LocalStorage, S3Storage } from './index';
+import { createStorage, LocalStorage, S3Storage, storageConnectSources } from './index';
 
 const read = async (stream: Readable) => {
   const chunks: Buffer[] = [];
@@ -65,6 +65,9 @@ describe('storage from options and the environment', () => {
     const storage = createStorage(undefined, '/srv/data');
     expect(storage).toBeInstanceOf(LocalStorage);
     expect((storage as LocalStorage).root).toBe('/srv/data/storage');
+    // Local disk reads ranges and lets scratch files be renamed into place; it takes no direct uploads.
+    expect(storage.capabilities).toEqual({ rangeReads: true, localDirectory: '/srv/data/storage' });
+    expect(storageConnectSources(storage)).toEqual([]);
   });
 
   it('reads S3_* and UPLOADS_DIRECT', () => {
@@ -95,6 +98,12 @@ describe('storage from options and the environment', () => {
     const storage = createStorage(options.storage, undefined);
     expect(storage).toBeInstanceOf(S3Storage);
     expect((storage as S3Storage).origin).toBe('http://127.0.0.1:9000');
+    // Browsers PUT direct uploads there, so pages may connect to it.
+    expect(storage.capabilities.directUploads?.origin).toBe('http://127.0.0.1:9000');
+    expect(storageConnectSources(storage)).toEqual(['http://127.0.0.1:9000']);
+    expect(storage.capabilities.rangeReads).toBe(true);
+    expect(storage.capabilities.resumableStore).toBeTypeOf('function');
+    expect(storage.capabilities.localDirectory).toBeUndefined();
   });
 
   it('sets neither storage nor settings without them, so a config file keeps its own', () => {

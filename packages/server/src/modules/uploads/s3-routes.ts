@@ -23,7 +23,7 @@ export interface PendingUpload {
 /** The storage's direct uploads; a storage without them answers 404, as if the routes were not there. */
 function direct(kit: Kit): DirectUploads {
   const capability = kit.storage.capabilities.directUploads;
-  if (!capability) throw new HttpError(404, 'Direct uploads need S3 storage.');
+  if (!capability) throw new HttpError(404, 'This storage takes no direct uploads.');
   return capability;
 }
 
