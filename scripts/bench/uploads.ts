@@ -20,6 +20,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { XSRF_COOKIE, XSRF_HEADER } from '@backline/core/contract';
 
 const GIB = 1024 * 1024 * 1024;
 const FORM_SIZE = 100 * 1000 * 1000;
@@ -208,7 +209,7 @@ async function bench(): Promise<void> {
           'Content-Type': `multipart/form-data; boundary=${boundary}`,
           'Content-Length': head.length + FORM_SIZE + tail.length,
           Cookie: http.cookieHeader(),
-          'X-XSRF-TOKEN': decodeURIComponent(http.cookies.get('XSRF-TOKEN') ?? ''),
+          [XSRF_HEADER]: decodeURIComponent(http.cookies.get(XSRF_COOKIE) ?? ''),
         },
         { head, tail },
       );

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { TUS_PATH, XSRF_COOKIE, XSRF_HEADER } from '@backline/server';
 import { type DetailedError, Upload } from 'tus-js-client';
 import type { HttpSession } from './http-session';
 
@@ -28,14 +29,14 @@ export function tusUpload(
 ): Promise<{ url: string; key: string; aborted: boolean }> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { Cookie: http.cookieHeader() };
-    const xsrf = http.cookies.get('XSRF-TOKEN');
-    if (xsrf) headers['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
+    const xsrf = http.cookies.get(XSRF_COOKIE);
+    if (xsrf) headers[XSRF_HEADER] = decodeURIComponent(xsrf);
     const done = (aborted: boolean) => {
       const url = upload.url ?? '';
       resolve({ url, key: url.split('/').pop() ?? '', aborted });
     };
     const upload: Upload = new Upload(data, {
-      endpoint: new URL('/api/v1/tus/upload', http.baseUrl).href,
+      endpoint: new URL(TUS_PATH, http.baseUrl).href,
       uploadUrl: options.uploadUrl,
       headers,
       metadata: options.metadata,

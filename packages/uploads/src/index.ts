@@ -1,7 +1,12 @@
+export { defaultUploadDrivers } from './drivers/default-drivers';
 export {
   type DriverContext,
+  type DriverSelectionContext,
+  defineUploadDriver,
   type KeyValueStorage,
+  pickDriver,
   stoppedByUser,
+  type UploadCandidate,
   type UploadDriver,
   UploadStop,
 } from './drivers/driver';
@@ -12,9 +17,16 @@ export {
   s3MultipartDriver,
   type UploadedPart,
 } from './drivers/s3-multipart-driver';
-export { s3PresignDriver } from './drivers/s3-presign-driver';
+export { declaredFile, s3EntryPayload, s3PresignDriver } from './drivers/s3-presign-driver';
 export { shouldRetryTus, tusDriver, tusUploadKey } from './drivers/tus-driver';
-export { sendXhr, type XhrRequest, type XhrResponse } from './drivers/xhr';
+export {
+  callWithProgress,
+  type ProgressOptions,
+  sendXhr,
+  type UploadRoute,
+  type XhrRequest,
+  type XhrResponse,
+} from './drivers/xhr';
 export {
   MB,
   MULTIPART_MAX_PARTS,

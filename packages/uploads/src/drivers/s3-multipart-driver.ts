@@ -1,21 +1,16 @@
+import { type AnswerOf, MULTIPART_THRESHOLD, uploads } from '@backline/core/contract';
 import { MULTIPART_PARALLEL_PARTS, MULTIPART_SIGN_BATCH } from '../engine/constants';
-import { multipartParts } from '../engine/driver-choice';
+import { multipartParts } from '../engine/multipart';
 import type { FileEntry } from '../engine/types';
 import { type DriverContext, stoppedByUser, type UploadDriver } from './driver';
-import { s3EntryPayload, s3Mime } from './s3-presign-driver';
+import { declaredFile, s3EntryPayload } from './s3-presign-driver';
 import { sendXhr } from './xhr';
 
-interface MultipartSession {
-  key: string;
-  uploadId: string;
-}
+/** The upload a multipart session continues: the key and upload id `s3/multipart/create` answered. */
+type MultipartSession = Pick<AnswerOf<typeof uploads.s3MultipartCreate>, 'key' | 'uploadId'>;
 
-/** A part as `get-uploaded-parts` lists it. */
-export interface UploadedPart {
-  PartNumber: number;
-  ETag: string;
-  Size?: number;
-}
+/** A part as `get-uploaded-parts` lists it (the contract's `UploadedPart`; the size may be unknown). */
+export type UploadedPart = Omit<uploads.UploadedPart, 'Size'> & { Size?: number };
 
 /** Where an unfinished multipart upload is remembered, so a retry or a reload resumes it. */
 export const multipartStorageKey = (fingerprint: string) => `backline.uploads.s3-multipart.${fingerprint}`;
@@ -41,9 +36,17 @@ const PART_ATTEMPTS = 3;
 /**
  * S3 multipart: create (or resume by listing the parts already uploaded), sign part URLs ten at a time,
  * PUT five parts in parallel, complete, then `s3/entries`. A user abort calls `abort`; a time-out keeps
- * the upload so a retry resumes it.
+ * the upload so a retry resumes it. Takes files from 100 MB when the site turns direct uploads on, and runs
+ * alone.
  */
-export const s3MultipartDriver: UploadDriver = async (context) => {
+export const s3MultipartDriver: UploadDriver = {
+  name: 's3-multipart',
+  exclusive: true,
+  canUpload: (file, { direct }) => direct && file.size >= MULTIPART_THRESHOLD,
+  upload: (context) => uploadInParts(context),
+};
+
+async function uploadInParts(context: DriverContext): Promise<FileEntry> {
   const { file, item, http, signal, onProgress, storage } = context;
   const storageKey = multipartStorageKey(item.fingerprint);
   let session = readSession(storage?.getItem(storageKey) ?? null);
@@ -52,10 +55,8 @@ export const s3MultipartDriver: UploadDriver = async (context) => {
 
   if (session) {
     try {
-      const answer = await http.post<{ parts: UploadedPart[] }>('s3/multipart/get-uploaded-parts', session, {
-        signal,
-      });
-      for (const [number, etag] of reusableParts(item.size, answer.parts ?? [])) done.set(number, etag);
+      const answer = await http.call(uploads.s3MultipartParts, { body: session, signal });
+      for (const [number, etag] of reusableParts(item.size, answer.parts)) done.set(number, etag);
     } catch (error) {
       if (signal.aborted) throw error;
       session = null;
@@ -63,11 +64,7 @@ export const s3MultipartDriver: UploadDriver = async (context) => {
     }
   }
   if (!session) {
-    session = await http.post<MultipartSession>(
-      's3/multipart/create',
-      { filename: item.name, mime: s3Mime(item.mime), size: item.size, extension: item.extension },
-      { signal },
-    );
+    session = await http.call(uploads.s3MultipartCreate, { body: declaredFile(context), signal });
     storage?.setItem(storageKey, JSON.stringify({ key: session.key, uploadId: session.uploadId }));
   }
   const { key, uploadId } = session;
@@ -104,11 +101,10 @@ export const s3MultipartDriver: UploadDriver = async (context) => {
             .filter((part) => !urls.has(part.partNumber))
             .slice(0, MULTIPART_SIGN_BATCH)
             .map((part) => part.partNumber);
-          const answer = await http.post<{ urls: { partNumber: number; url: string }[] }>(
-            's3/multipart/batch-sign-part-urls',
-            { key, uploadId, partNumbers: batch },
-            { signal },
-          );
+          const answer = await http.call(uploads.s3MultipartSignParts, {
+            body: { key, uploadId, partNumbers: batch },
+            signal,
+          });
           for (const signed of answer.urls) urls.set(signed.partNumber, signed.url);
           if (!urls.has(partNumber)) throw new Error(`No signed URL for part ${partNumber}`);
         } finally {
@@ -151,37 +147,30 @@ export const s3MultipartDriver: UploadDriver = async (context) => {
     };
     await Promise.all(Array.from({ length: Math.min(MULTIPART_PARALLEL_PARTS, todo.length) }, worker));
 
-    await http.post(
-      's3/multipart/complete',
-      {
+    await http.call(uploads.s3MultipartComplete, {
+      body: {
         key,
         uploadId,
         parts: [...done.entries()]
           .sort(([a], [b]) => a - b)
           .map(([PartNumber, ETag]) => ({ PartNumber, ETag })),
       },
-      { signal },
-    );
+      signal,
+    });
     storage?.removeItem(storageKey);
-    const { fileEntry } = await http.post<{ fileEntry: FileEntry }>(
-      's3/entries',
-      s3EntryPayload(context, key),
-      {
-        signal,
-      },
-    );
+    const { fileEntry } = await http.call(uploads.s3Entries, { body: s3EntryPayload(context, key), signal });
     return fileEntry;
   } catch (error) {
     if (stoppedByUser(signal)) await abortMultipart(context, { key, uploadId }, storageKey);
     throw error;
   }
-};
+}
 
 async function abortMultipart(context: DriverContext, session: MultipartSession, storageKey: string) {
   context.storage?.removeItem(storageKey);
   try {
     // The queue's signal is aborted already; this clean-up call must still go out.
-    await context.http.post('s3/multipart/abort', session);
+    await context.http.call(uploads.s3MultipartAbort, { body: session });
   } catch {
     // The bucket's lifecycle rules clean up what this call could not.
   }

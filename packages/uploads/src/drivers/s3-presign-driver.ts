@@ -1,11 +1,11 @@
-import type { FileEntry } from '../engine/types';
+import { uploads } from '@backline/core/contract';
 import type { DriverContext, UploadDriver } from './driver';
 import { sendXhr } from './xhr';
 
-/** The file's type for S3 (`Content-Type` of the PUT must match what was signed). */
+/** The file's type for the storage (the `Content-Type` of the PUT must match what was signed). */
 export const s3Mime = (mime: string) => mime || 'application/octet-stream';
 
-/** The fields `s3/entries` turns into a file entry once the bytes are in the bucket. */
+/** The fields `s3/entries` turns into a file entry once the bytes are in the storage. */
 export function s3EntryPayload({ item, metadata }: DriverContext, key: string) {
   return {
     ...(Object.keys(metadata).length || item.relativePath
@@ -19,29 +19,34 @@ export function s3EntryPayload({ item, metadata }: DriverContext, key: string) {
   };
 }
 
-/** One presigned PUT straight to the bucket (`s3/simple/presign`, then `s3/entries`). */
-export const s3PresignDriver: UploadDriver = async (context) => {
-  const { file, item, http, signal, onProgress } = context;
-  const presign = await http.post<{ url: string; key: string; headers?: Record<string, string> }>(
-    's3/simple/presign',
-    { filename: item.name, mime: s3Mime(item.mime), size: item.size, extension: item.extension },
-    { signal },
-  );
-  await sendXhr({
-    method: 'PUT',
-    url: presign.url,
-    body: file,
-    // Never our cookies or XSRF token to the bucket.
-    headers: { ...presign.headers, 'Content-Type': s3Mime(item.mime) },
-    signal,
-    onProgress,
-  });
-  const { fileEntry } = await http.post<{ fileEntry: FileEntry }>(
-    's3/entries',
-    s3EntryPayload(context, presign.key),
-    {
+/** What the direct-upload routes are told about a file before anything is signed. */
+export function declaredFile({ item }: DriverContext) {
+  return { filename: item.name, mime: s3Mime(item.mime), size: item.size, extension: item.extension };
+}
+
+/**
+ * One presigned PUT straight into the storage (`s3/simple/presign`, the PUT, then `s3/entries`), for files
+ * below the multipart threshold when the site turns direct uploads on.
+ */
+export const s3PresignDriver: UploadDriver = {
+  name: 's3-presign',
+  canUpload: (_file, { direct }) => direct,
+  async upload(context) {
+    const { file, item, http, signal, onProgress } = context;
+    const presign = await http.call(uploads.s3Presign, { body: declaredFile(context), signal });
+    await sendXhr({
+      method: 'PUT',
+      url: presign.url,
+      body: file,
+      // Never our cookies or XSRF token to the storage.
+      headers: { ...presign.headers, 'Content-Type': s3Mime(item.mime) },
       signal,
-    },
-  );
-  return fileEntry;
+      onProgress,
+    });
+    const { fileEntry } = await http.call(uploads.s3Entries, {
+      body: s3EntryPayload(context, presign.key),
+      signal,
+    });
+    return fileEntry;
+  },
 };

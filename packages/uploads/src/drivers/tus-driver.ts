@@ -1,8 +1,9 @@
 import { HttpError } from '@backline/core';
+import { TUS_ENDPOINT, TUS_THRESHOLD, uploads, XSRF_HEADER } from '@backline/core/contract';
 import { type DetailedError, Upload } from 'tus-js-client';
-import { TUS_ENDPOINT, TUS_RETRY_DELAYS } from '../engine/constants';
+import { TUS_RETRY_DELAYS } from '../engine/constants';
 import type { FileEntry } from '../engine/types';
-import { stoppedByUser, type UploadDriver } from './driver';
+import { type DriverContext, stoppedByUser, type UploadDriver } from './driver';
 
 /** Spec accounts §8: resumable uploads retry on non-client errors and on 409 and 423. */
 export function shouldRetryTus(status: number): boolean {
@@ -17,10 +18,25 @@ export function tusUploadKey(uploadUrl: string): string {
 /**
  * tus 1.0 through tus-js-client at `api/v1/tus/upload`: PATCH travels as POST with the method override,
  * every request carries the XSRF header, and the upload URL is remembered by the file's fingerprint, so an
- * interrupted upload (a dropped connection, a reload) resumes from the server's offset.
+ * interrupted upload (a dropped connection, a reload) resumes from the server's offset. Takes files from 4 MB
+ * unless the site turns tus off.
  */
-export const tusDriver: UploadDriver = ({ file, item, http, signal, onProgress, metadata, xsrfToken }) =>
-  new Promise<string>((resolve, reject) => {
+export const tusDriver: UploadDriver = {
+  name: 'tus',
+  canUpload: (file, { disableTus }) => !disableTus && file.size >= TUS_THRESHOLD,
+  upload: (context) => uploadResumably(context),
+};
+
+function uploadResumably({
+  file,
+  item,
+  http,
+  signal,
+  onProgress,
+  metadata,
+  xsrfToken,
+}: DriverContext): Promise<FileEntry> {
+  return new Promise<string>((resolve, reject) => {
     const endpoint = new URL(http.url(TUS_ENDPOINT), globalThis.location?.href ?? 'http://localhost').href;
     const upload = new Upload(file, {
       endpoint,
@@ -38,7 +54,7 @@ export const tusDriver: UploadDriver = ({ file, item, http, signal, onProgress, 
       onBeforeRequest: (request) => {
         // Read per request: the token may rotate while a long upload runs.
         const token = xsrfToken();
-        if (token) request.setHeader('X-XSRF-TOKEN', token);
+        if (token) request.setHeader(XSRF_HEADER, token);
         const xhr = request.getUnderlyingObject() as XMLHttpRequest | undefined;
         if (xhr && 'withCredentials' in xhr) xhr.withCredentials = true;
       },
@@ -64,13 +80,13 @@ export const tusDriver: UploadDriver = ({ file, item, http, signal, onProgress, 
       })
       .catch(reject);
   }).then(async (uploadUrl) => {
-    const { fileEntry } = await http.post<{ fileEntry: FileEntry }>(
-      'tus/entries',
-      { uploadKey: tusUploadKey(uploadUrl) },
-      { signal },
-    );
+    const { fileEntry } = await http.call(uploads.tusEntries, {
+      body: { uploadKey: tusUploadKey(uploadUrl) },
+      signal,
+    });
     return fileEntry;
   });
+}
 
 /** Turns tus-js-client's error into the core's HttpError, so the server's message reaches the item. */
 function tusError(error: Error | DetailedError, endpoint: string): Error {

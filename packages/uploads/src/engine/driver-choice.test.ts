@@ -1,3 +1,4 @@
+import { DEFAULT_BLOCKED_EXTENSIONS, DEFAULT_MAX_UPLOAD_SIZE } from '@backline/core/contract';
 import { describe, expect, it } from 'vitest';
 import { reusableParts } from '../drivers/s3-multipart-driver';
 import { MB } from './constants';
@@ -64,9 +65,9 @@ describe('multipart resume', () => {
 });
 
 describe('concurrency rule', () => {
-  const file = { relativePath: '', driver: 'form' as const };
-  const folder = { relativePath: 'album/a.mp3', driver: 'form' as const };
-  const multipart = { relativePath: '', driver: 's3-multipart' as const };
+  const file = { relativePath: '' };
+  const folder = { relativePath: 'album/a.mp3' };
+  const multipart = { relativePath: '', exclusive: true };
 
   it('runs up to 3 plain uploads at once', () => {
     expect(canStart(file, [])).toBe(true);
@@ -102,12 +103,14 @@ describe('upload settings', () => {
         maxSize: 1000,
         allowedExtensions: ['mp3'],
         blockedMimes: ['text/html', 'image/svg+xml'],
+        // Missing settings take the server's defaults, so both ends refuse the same files.
+        blockedExtensions: [...DEFAULT_BLOCKED_EXTENSIONS],
       },
     });
-    expect(uploadSettings({ 'uploads.disable_tus': true })).toEqual({
+    expect(uploadSettings({ 'uploads.disable_tus': true, 'uploads.blocked_extensions': [] })).toEqual({
       direct: false,
       disableTus: true,
-      restrictions: {},
+      restrictions: { maxSize: DEFAULT_MAX_UPLOAD_SIZE },
     });
   });
 });

@@ -1,12 +1,9 @@
-import {
-  MULTIPART_MAX_PARTS,
-  MULTIPART_MIN_CHUNK,
-  MULTIPART_MIN_PART,
-  MULTIPART_THRESHOLD,
-  TUS_THRESHOLD,
-  UPLOAD_CONCURRENCY,
-} from './constants';
+import { defaultUploadDrivers } from '../drivers/default-drivers';
+import { type DriverSelectionContext, pickDriver } from '../drivers/driver';
+import { UPLOAD_CONCURRENCY } from './constants';
 import type { UploadDriverName } from './types';
+
+export { multipartChunkSize, multipartParts } from './multipart';
 
 /** The server settings that pick a driver (public settings `uploads.direct`, `uploads.disable_tus`). */
 export interface DriverSettings {
@@ -17,41 +14,29 @@ export interface DriverSettings {
 }
 
 /**
- * Spec accounts §9. With direct cloud storage the browser sends bytes straight to the bucket: multipart
- * from 100 MB, one presigned PUT below. Otherwise files of 4 MB and up go through tus (resumable), unless
- * it is disabled, and the rest as a plain multipart form POST.
+ * The built-in driver a file of `size` bytes goes through (spec accounts §9): with direct cloud storage
+ * multipart from 100 MB and one presigned PUT below; otherwise tus from 4 MB, unless it is disabled, and the
+ * form for the rest. The queue asks its registered drivers the same way (`pickDriver`).
  */
 export function chooseDriver(size: number, settings: DriverSettings = {}): UploadDriverName {
-  if (settings.direct) return size >= MULTIPART_THRESHOLD ? 's3-multipart' : 's3-presign';
-  if (size >= TUS_THRESHOLD && !settings.disableTus) return 'tus';
-  return 'form';
-}
-
-/** Multipart chunk size: at least 20 MB and at least a ten-thousandth of the file, never under 5 MB. */
-export function multipartChunkSize(size: number): number {
-  return Math.max(MULTIPART_MIN_CHUNK, Math.ceil(size / MULTIPART_MAX_PARTS), MULTIPART_MIN_PART);
-}
-
-/** The byte ranges of a multipart upload; part numbers start at 1. */
-export function multipartParts(size: number): { partNumber: number; start: number; end: number }[] {
-  const chunk = multipartChunkSize(size);
-  const parts: { partNumber: number; start: number; end: number }[] = [];
-  for (let start = 0, partNumber = 1; start < size || partNumber === 1; start += chunk, partNumber++) {
-    parts.push({ partNumber, start, end: Math.min(start + chunk, size) });
-    if (size === 0) break;
-  }
-  return parts;
+  const context: DriverSelectionContext = {
+    direct: Boolean(settings.direct),
+    disableTus: Boolean(settings.disableTus),
+  };
+  const file = { name: '', size, mime: '', extension: '', relativePath: '' };
+  return pickDriver(defaultUploadDrivers, file, context)?.name ?? 'form';
 }
 
 /** The facts the concurrency rule looks at. */
 export interface ScheduledItem {
   relativePath: string;
-  driver: UploadDriverName;
+  /** The item's driver runs its uploads alone (`UploadDriver.exclusive`). */
+  exclusive?: boolean;
 }
 
-/** A folder upload or a chunked large upload runs alone (spec accounts §9). */
+/** A folder upload, or an upload of an exclusive driver (a chunked large upload), runs alone (spec accounts §9). */
 export function runsAlone(item: ScheduledItem): boolean {
-  return item.relativePath !== '' || item.driver === 's3-multipart';
+  return item.relativePath !== '' || Boolean(item.exclusive);
 }
 
 /**

@@ -1,24 +1,13 @@
-/** The file entry the server answers with (`{ fileEntry }`). */
-export interface FileEntry {
-  id: number;
-  name: string;
-  file_name?: string;
-  mime?: string;
-  extension?: string | null;
-  size?: number;
-  /** Where the bytes are served, a path starting with `/` (`/api/v1/file-entries/{id}`). */
-  url: string;
-  parent_id?: number | null;
-  owner_id?: number;
-  created_at?: string;
-  updated_at?: string;
-}
+import { type FileEntry, fillPlaceholders } from '@backline/core/contract';
+
+/** The file entry the server answers with (`{ fileEntry }`): the contract's resource. */
+export type { FileEntry };
 
 /** Spec accounts §4: pending, then inProgress, then completed, failed or aborted. */
 export type UploadStatus = 'pending' | 'inProgress' | 'completed' | 'failed' | 'aborted';
 
-/** How an item travels to the server. */
-export type UploadDriverName = 'form' | 'tus' | 's3-presign' | 's3-multipart';
+/** How an item travels to the server: a built-in driver's name, or a registered driver's own. */
+export type UploadDriverName = 'form' | 'tus' | 's3-presign' | 's3-multipart' | (string & {});
 
 /** One file in the queue (spec accounts §3 "Upload item", plus driver, speed and ETA). */
 export interface UploadItem {
@@ -59,7 +48,4 @@ export interface UploadSource {
 export type Translate = (key: string, values?: Record<string, string | number>) => string;
 
 /** Fills `:name` placeholders; the default when no translator is given. */
-export const englishTranslate: Translate = (key, values) =>
-  key.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (match, name: string) =>
-    values?.[name] === undefined ? match : String(values[name]),
-  );
+export const englishTranslate: Translate = (key, values) => fillPlaceholders(key, values);

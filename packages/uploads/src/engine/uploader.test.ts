@@ -1,8 +1,10 @@
 import { HttpError } from '@backline/core';
 import { describe, expect, it } from 'vitest';
+import { defaultUploadDrivers } from '../drivers/default-drivers';
 import type { DriverContext, UploadDriver, UploadStop } from '../drivers/driver';
+import { storyEntry } from '../react/uploads.fixtures';
 import { MB } from './constants';
-import type { FileEntry, UploadDriverName } from './types';
+import type { FileEntry } from './types';
 import {
   createUploader,
   fileFingerprint,
@@ -45,17 +47,21 @@ function fakeClock() {
 function manualDriver() {
   const runs: { context: DriverContext; resolve(entry: FileEntry): void; reject(error: unknown): void }[] =
     [];
-  const driver: UploadDriver = (context) =>
+  const upload = (context: DriverContext) =>
     new Promise<FileEntry>((resolve, reject) => {
       runs.push({ context, resolve, reject });
       context.signal.addEventListener('abort', () => reject(context.signal.reason), { once: true });
     });
+  /** A driver that takes every file, named `form` unless told otherwise. */
+  const driver: UploadDriver = { name: 'form', canUpload: () => true, upload };
   const find = (name: string) => {
     const run = runs.filter((candidate) => candidate.context.item.name === name).at(-1);
     if (!run) throw new Error(`${name} was never started`);
     return run;
   };
-  return { driver, runs, find };
+  /** The built-in drivers, choosing as they do but sending through this manual driver. */
+  const builtIns: UploadDriver[] = defaultUploadDrivers.map((builtIn) => ({ ...builtIn, upload }));
+  return { driver, builtIns, upload, runs, find };
 }
 
 const file = (name: string, type = 'audio/mpeg') =>
@@ -73,15 +79,9 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 function setup(options: UploaderOptions = {}) {
   const manual = manualDriver();
   const clock = fakeClock();
-  const drivers = Object.fromEntries(
-    (['form', 'tus', 's3-presign', 's3-multipart'] as UploadDriverName[]).map((name) => [
-      name,
-      manual.driver,
-    ]),
-  );
   let notifications = 0;
   const uploader = createUploader({
-    drivers,
+    drivers: manual.builtIns,
     clock,
     storage: null,
     schedule: (flush) => flush(),
@@ -92,7 +92,7 @@ function setup(options: UploaderOptions = {}) {
   return { uploader, manual, clock, statusOf, notifications: () => notifications };
 }
 
-const entry = (id: number): FileEntry => ({ id, name: `f${id}`, url: `/api/v1/file-entries/${id}` });
+const entry = (id: number): FileEntry => storyEntry(id, `f${id}`);
 
 describe('upload queue', () => {
   it('goes pending, inProgress, completed, and starts the next pending item when a slot frees', async () => {
@@ -278,7 +278,7 @@ describe('upload queue', () => {
     const { uploader, manual, notifications } = setup({ schedule: () => undefined });
     let flushes = 0;
     const batched = createUploader({
-      drivers: { form: manual.driver },
+      drivers: [manual.driver],
       storage: null,
       schedule: (flush) => {
         flushes++;

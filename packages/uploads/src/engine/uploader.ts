@@ -6,16 +6,20 @@ import {
   getCookie,
   type HttpClient,
   isHttpError,
-  XSRF_COOKIE,
 } from '@backline/core';
-import type { DriverContext, KeyValueStorage, UploadDriver } from '../drivers/driver';
-import { UploadStop } from '../drivers/driver';
-import { formDriver } from '../drivers/form-driver';
-import { s3MultipartDriver } from '../drivers/s3-multipart-driver';
-import { s3PresignDriver } from '../drivers/s3-presign-driver';
-import { tusDriver } from '../drivers/tus-driver';
+import { isJunkFile, XSRF_COOKIE } from '@backline/core/contract';
+import { defaultUploadDrivers } from '../drivers/default-drivers';
+import {
+  type DriverContext,
+  type DriverSelectionContext,
+  type KeyValueStorage,
+  pickDriver,
+  type UploadCandidate,
+  type UploadDriver,
+  UploadStop,
+} from '../drivers/driver';
 import { UPLOAD_CONCURRENCY, UPLOAD_TIMEOUT } from './constants';
-import { canStart, chooseDriver } from './driver-choice';
+import { canStart, type ScheduledItem } from './driver-choice';
 import {
   checkRestrictions,
   extensionOf,
@@ -27,7 +31,6 @@ import {
   englishTranslate,
   type FileEntry,
   type Translate,
-  type UploadDriverName,
   type UploadItem,
   type UploadSource,
 } from './types';
@@ -60,8 +63,11 @@ export interface UploaderOptions {
   locale?: string;
   /** Sent with every upload (`parentId`, …). */
   metadata?: Record<string, string | number>;
-  /** Replaces drivers (tests, custom back ends). */
-  drivers?: Partial<Record<UploadDriverName, UploadDriver>>;
+  /**
+   * The drivers the queue asks, in order, for each file; the built-in ones (`defaultUploadDrivers`) by default.
+   * `uploader.use(driver)` registers more later.
+   */
+  drivers?: readonly UploadDriver[];
   /** Where the XSRF cookie is read; the document by default. */
   cookies?: CookieSource;
   /** Where resumable uploads are remembered; `localStorage` by default (null for none). */
@@ -128,16 +134,17 @@ export interface Uploader {
   on<E extends keyof UploaderEvents>(event: E, handler: UploaderEvents[E]): () => void;
   /** Notifies subscribers now instead of at the next scheduled flush. */
   flush(): void;
+  /**
+   * Registers a driver: it is asked before the others, so it takes the files its `canUpload` accepts and
+   * leaves the rest to them; a driver of the same name is replaced where it stands. Files added afterwards
+   * use it. Answers a function that unregisters it.
+   */
+  use(driver: UploadDriver): () => void;
+  /** The registered drivers, in the order they are asked. */
+  drivers(): readonly UploadDriver[];
   /** Aborts everything and drops listeners. */
   destroy(): void;
 }
-
-const DEFAULT_DRIVERS: Record<UploadDriverName, UploadDriver> = {
-  form: formDriver,
-  tus: tusDriver,
-  's3-presign': s3PresignDriver,
-  's3-multipart': s3MultipartDriver,
-};
 
 const realClock: UploaderClock = {
   now: () => Date.now(),
@@ -149,6 +156,8 @@ interface Run {
   controller: AbortController;
   meter: SpeedMeter;
   timer: unknown;
+  /** What the concurrency rule knows of the running upload. */
+  scheduled: ScheduledItem;
 }
 
 let nextId = 0;
@@ -168,9 +177,7 @@ export function fileFingerprint(
 }
 
 /** True for the empty `.DS_Store` files macOS leaves in folders; the picker and drop zone skip them. */
-export function isJunkFile(file: { name: string; size: number }): boolean {
-  return file.size === 0 && file.name === '.DS_Store';
-}
+export { isJunkFile };
 
 /** The server's message for a failed upload (the `file` field error first), or null when it sent none. */
 export function uploadErrorMessage(error: unknown): string | null {
@@ -202,7 +209,20 @@ export function createUploader(options: UploaderOptions = {}): Uploader {
   const translate = options.translate ?? englishTranslate;
   const limit = options.concurrency ?? UPLOAD_CONCURRENCY;
   const timeout = options.timeout ?? UPLOAD_TIMEOUT;
-  const drivers = { ...DEFAULT_DRIVERS, ...options.drivers };
+  let drivers: readonly UploadDriver[] = [...(options.drivers ?? defaultUploadDrivers)];
+  const selection: DriverSelectionContext = {
+    direct: Boolean(options.direct),
+    disableTus: Boolean(options.disableTus),
+  };
+  /** The driver an item goes through: the one it was given if still registered and willing, else a new pick. */
+  const driverFor = (item: UploadCandidate & { driver: string }): UploadDriver | undefined => {
+    const named = drivers.find((driver) => driver.name === item.driver);
+    return named?.canUpload(item, selection) ? named : pickDriver(drivers, item, selection);
+  };
+  const scheduledOf = (item: UploadItem): ScheduledItem => ({
+    relativePath: item.relativePath,
+    exclusive: Boolean(driverFor(item)?.exclusive),
+  });
   const storage =
     options.storage !== undefined
       ? options.storage
@@ -284,10 +304,7 @@ export function createUploader(options: UploaderOptions = {}): Uploader {
   }
 
   const activeItems = function* () {
-    for (const id of runs.keys()) {
-      const item = items.get(id);
-      if (item) yield item;
-    }
+    for (const run of runs.values()) yield run.scheduled;
   };
 
   function pump() {
@@ -298,7 +315,7 @@ export function createUploader(options: UploaderOptions = {}): Uploader {
         continue;
       }
       // First come, first served: a waiting folder upload is not overtaken by files added later.
-      if (!canStart(item, activeItems(), limit)) break;
+      if (!canStart(scheduledOf(item), activeItems(), limit)) break;
       head++;
       start(item);
     }
@@ -316,13 +333,16 @@ export function createUploader(options: UploaderOptions = {}): Uploader {
 
   function start(item: UploadItem) {
     const id = item.id;
+    const driver = driverFor(item);
     const run: Run = {
       controller: new AbortController(),
       meter: new SpeedMeter(clock.now()),
       timer: undefined,
+      scheduled: { relativePath: item.relativePath, exclusive: Boolean(driver?.exclusive) },
     };
     runs.set(id, run);
     const started = update(id, {
+      driver: driver?.name ?? item.driver,
       status: 'inProgress',
       errorMessage: null,
       bytesUploaded: 0,
@@ -343,7 +363,11 @@ export function createUploader(options: UploaderOptions = {}): Uploader {
       storage,
     };
     Promise.resolve()
-      .then(() => drivers[item.driver](context))
+      .then(() => {
+        // Only a queue whose drivers all turn the file down gets here: it fails, and a retry asks again.
+        if (!driver) throw new Error(`No upload driver takes ${item.name}`);
+        return driver.upload(context);
+      })
       .then(
         (entry) => {
           if (runs.get(id) !== run) return;
@@ -424,6 +448,7 @@ export function createUploader(options: UploaderOptions = {}): Uploader {
           mime: file.type,
           extension: extensionOf(file.name),
         };
+        const candidate: UploadCandidate = { ...facts, relativePath: path };
         const failure = checkRestrictions(facts, options.restrictions, translate, options.locale);
         const item: UploadItem = {
           id: itemId(),
@@ -436,7 +461,7 @@ export function createUploader(options: UploaderOptions = {}): Uploader {
           status: failure ? 'failed' : 'pending',
           entry: null,
           errorMessage: failure ? failure.message : null,
-          driver: chooseDriver(file.size, options),
+          driver: pickDriver(drivers, candidate, selection)?.name ?? '',
           speed: 0,
           eta: null,
           refused: Boolean(failure),
@@ -531,6 +556,15 @@ export function createUploader(options: UploaderOptions = {}): Uploader {
       return () => void set.delete(handler as AnyHandler);
     },
     flush,
+    use(driver) {
+      const index = drivers.findIndex((other) => other.name === driver.name);
+      drivers =
+        index >= 0 ? drivers.map((other, at) => (at === index ? driver : other)) : [driver, ...drivers];
+      return () => {
+        drivers = drivers.filter((other) => other !== driver);
+      };
+    },
+    drivers: () => drivers,
     destroy() {
       for (const id of [...runs.keys()]) stop(id, 'abort');
       destroyed = true;

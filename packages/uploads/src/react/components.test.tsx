@@ -1,3 +1,4 @@
+import { uploads } from '@backline/core/contract';
 import { createI18n } from '@backline/ui';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -90,5 +91,24 @@ describe('ImageUploadField', () => {
     expect(render(<ImageUploadField label="Profile image" upload={async () => ''} />)).not.toContain(
       'Please select an image',
     );
+  });
+
+  it('types the answer of a route of the contract', () => {
+    const typeOnly = () => (
+      <>
+        <ImageUploadField
+          label="Artwork"
+          route={uploads.upload}
+          getUrl={(answer) => answer.fileEntry.url}
+          onUploaded={(answer) => {
+            // @ts-expect-error a file entry has no `path` on the wire
+            void answer.fileEntry.path;
+          }}
+        />
+        {/* @ts-expect-error the route's body is a form, so it goes through `route`, not as a JSON call */}
+        <ImageUploadField label="Artwork" route={uploads.tusEntries} />
+      </>
+    );
+    expect(typeof typeOnly).toBe('function');
   });
 });

@@ -1,15 +1,17 @@
+import { createHttpClient, DEFAULT_ERROR_MESSAGE, defaultCookieSource, getCookie } from '@backline/core';
 import {
-  createHttpClient,
-  DEFAULT_ERROR_MESSAGE,
-  defaultCookieSource,
-  getCookie,
+  type CallInput,
+  type CallOutput,
+  type FileEntryAnswer,
+  raw,
+  type User,
   XSRF_COOKIE,
-} from '@backline/core';
+} from '@backline/core/contract';
 import { HttpContext } from '@backline/core/react';
 import { Button, FileTrigger, ProgressBar, toast } from '@backline/ui';
 import { type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sendXhr } from '../drivers/xhr';
+import { callWithProgress, type UploadRoute } from '../drivers/xhr';
 import { MB } from '../engine/constants';
 import { checkRestrictions, extensionOf } from '../engine/restrictions';
 import { uploadErrorMessage } from '../engine/uploader';
@@ -26,7 +28,7 @@ export type ImageUploader = (
   options: { signal: AbortSignal; onProgress(bytes: number): void },
 ) => Promise<string>;
 
-export interface ImageUploadFieldProps {
+export interface ImageUploadFieldProps<C extends UploadRoute = UploadRoute> {
   label: ReactNode;
   /** The current image URL, or null/empty for none. */
   value?: string | null;
@@ -34,12 +36,19 @@ export interface ImageUploadFieldProps {
   onChange?(value: string | null): void;
   /** How the file is uploaded. Either this… */
   upload?: ImageUploader;
-  /** …or an endpoint the file is POSTed to as multipart `file` (`users/me/avatar`, `file-entries`). */
+  /**
+   * …or a route of the contract the file is POSTed to as multipart `file` (`uploads.upload`, an avatar
+   * route); its answer is typed from the route's response schema…
+   */
+  route?: C;
+  /** The route's path parameters (`{ id: user.id }`). */
+  params?: CallInput<C>['params'];
+  /** …or a path the file is POSTed to as multipart `file`, whose answer is untyped. Prefer `route`. */
   endpoint?: string;
-  /** Reads the URL from the endpoint's answer; `fileEntry.url`, `user.avatar` or `url` by default. */
-  getUrl?(answer: unknown): string | null | undefined;
-  /** The endpoint's whole answer (a `{ user }`, say), for callers that keep more than the URL. */
-  onUploaded?(answer: unknown): void;
+  /** Reads the URL from the answer; `fileEntry.url`, `user.avatar` or `url` by default. */
+  getUrl?(answer: CallOutput<C>): string | null | undefined;
+  /** The whole answer (a `{ user }`, say), for callers that keep more than the URL. */
+  onUploaded?(answer: CallOutput<C>): void;
   /** Shows "Remove image"; called before `onChange(null)` (a DELETE call, say). */
   onRemove?(): void | Promise<void>;
   /** Bytes; 2 MB by default. */
@@ -52,23 +61,35 @@ export interface ImageUploadFieldProps {
   className?: string;
 }
 
-const defaultGetUrl = (answer: unknown): string | undefined => {
-  const body = answer as
-    | { fileEntry?: { url?: string }; user?: { avatar?: string }; url?: string }
-    | undefined;
-  return body?.fileEntry?.url ?? body?.user?.avatar ?? body?.url;
+/** The image URL in the answers image routes give: a file entry's, a user's avatar, or a bare `url`. */
+const defaultGetUrl = (answer: unknown): string | null | undefined => {
+  const body = (answer ?? {}) as Partial<FileEntryAnswer> & { user?: Pick<User, 'avatar'>; url?: string };
+  return body.fileEntry?.url ?? body.user?.avatar ?? body.url;
 };
+
+/** A plain path as a route, for the `endpoint` prop: POST, multipart, an answer no schema describes. */
+const endpointRoute = (path: string) =>
+  ({
+    method: 'POST',
+    path,
+    tag: 'uploads',
+    summary: 'Upload an image',
+    bodyType: 'multipart',
+    response: raw('application/json'),
+  }) as const satisfies UploadRoute;
 
 /**
  * An image field with a 90×90 preview: only `image/*` up to 2 MB is accepted (a refused file shows a
  * danger toast with the restriction message), the upload shows a progress bar, and an invalid value (a
  * broken image, or `isInvalid`) reads "Please select an image".
  */
-export function ImageUploadField({
+export function ImageUploadField<C extends UploadRoute = UploadRoute>({
   label,
   value,
   onChange,
   upload,
+  route,
+  params,
   endpoint,
   getUrl = defaultGetUrl,
   onUploaded,
@@ -78,7 +99,7 @@ export function ImageUploadField({
   description,
   shape = 'circle',
   className,
-}: ImageUploadFieldProps) {
+}: ImageUploadFieldProps<C>) {
   const { t, i18n } = useTranslation();
   const providerHttp = useContext(HttpContext);
   const controller = useRef<AbortController | null>(null);
@@ -97,22 +118,20 @@ export function ImageUploadField({
   const send: ImageUploader =
     upload ??
     (async (file, { signal, onProgress }) => {
-      if (!endpoint) throw new Error('ImageUploadField needs `upload` or `endpoint`');
+      const target: UploadRoute | undefined = route ?? (endpoint ? endpointRoute(endpoint) : undefined);
+      if (!target) throw new Error('ImageUploadField needs `upload`, `route` or `endpoint`');
       const http = providerHttp ?? createHttpClient();
       const form = new FormData();
       form.append('file', file, file.name);
-      const token = getCookie(XSRF_COOKIE, defaultCookieSource());
-      const response = await sendXhr({
-        method: 'POST',
-        url: http.url(endpoint),
-        body: form,
-        headers: { Accept: 'application/json', ...(token ? { 'X-XSRF-TOKEN': token } : {}) },
-        withCredentials: true,
+      // `params` were typed against `route` by the props; here any route of the two kinds is sent alike.
+      const input = { params, body: form } as unknown as Pick<CallInput<UploadRoute>, 'params' | 'body'>;
+      const answer = (await callWithProgress(http, target, input, {
         signal,
         onProgress,
-      });
-      onUploaded?.(response.body);
-      const url = getUrl(response.body);
+        xsrfToken: () => getCookie(XSRF_COOKIE, defaultCookieSource()),
+      })) as CallOutput<C>;
+      onUploaded?.(answer);
+      const url = getUrl(answer);
       if (!url) throw new Error('The upload answer has no image URL');
       return url;
     });

@@ -1,10 +1,27 @@
 import { MB } from '../engine/constants';
-import type { UploadItem, UploadStatus } from '../engine/types';
+import type { FileEntry, UploadItem, UploadStatus } from '../engine/types';
 import type { UploadsState } from '../engine/uploader';
 
 // Fixtures for the stories (not published): queue items and states in every status.
 
 let seq = 0;
+
+/** A file entry as the server answers it. */
+export function storyEntry(id: number, name: string, size = 8 * MB): FileEntry {
+  return {
+    id,
+    name,
+    file_name: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
+    mime: 'audio/wav',
+    extension: name.split('.').pop() ?? null,
+    size,
+    url: `/api/v1/file-entries/${id}`,
+    parent_id: null,
+    owner_id: 1,
+    created_at: '2026-11-24T10:42:00.000Z',
+    updated_at: '2026-11-24T10:42:00.000Z',
+  };
+}
 
 /** An upload item in a given state. */
 export function storyItem(name: string, status: UploadStatus, patch: Partial<UploadItem> = {}): UploadItem {
@@ -23,7 +40,7 @@ export function storyItem(name: string, status: UploadStatus, patch: Partial<Upl
     percentage,
     bytesUploaded: Math.round((size * percentage) / 100),
     status,
-    entry: status === 'completed' ? { id: seq, name, url: `/api/v1/file-entries/${seq}` } : null,
+    entry: status === 'completed' ? storyEntry(seq, name, size) : null,
     errorMessage: null,
     driver: 'tus',
     speed: status === 'inProgress' ? 1.5 * MB : 0,

@@ -9,6 +9,7 @@ import {
   PutObjectCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
+import { XSRF_COOKIE, XSRF_HEADER } from '@backline/core/contract';
 import {
   type DetailedError,
   type HttpSession,
@@ -193,7 +194,7 @@ describe.each(testDatabases())('tus uploads into S3 on $name', (database) => {
         method: 'PATCH',
         headers: {
           Cookie: http.cookieHeader(),
-          'X-XSRF-TOKEN': decodeURIComponent(http.cookies.get('XSRF-TOKEN')!),
+          [XSRF_HEADER]: decodeURIComponent(http.cookies.get(XSRF_COOKIE)!),
           'Tus-Resumable': '1.0.0',
           'Upload-Offset': '0',
           'Content-Type': 'application/offset+octet-stream',
