@@ -92,6 +92,15 @@ describe('checkUpload', () => {
     expect(checkUpload(rules, file('ok.png', 'image/png', 2 * MB))).toBeNull();
   });
 
+  it('lets a blocked entry win over an allowed one', () => {
+    const rules = { allowedMimes: ['image/*'], blockedMimes: ['image/svg+xml'] };
+    expect(checkUpload(rules, file('logo.svg', 'image/svg+xml'))).toEqual({ reason: 'fileType' });
+    expect(checkUpload(rules, file('photo.png', 'image/png'))).toBeNull();
+    const extensions = { allowedExtensions: ['png', 'php'], blockedExtensions: ['php'] };
+    expect(checkUpload(extensions, file('shell.php', 'text/plain'))).toEqual({ reason: 'fileType' });
+    expect(checkUpload(extensions, file('photo.PNG', 'image/png'))).toBeNull();
+  });
+
   it('lets an empty file through the rules (routes that need content refuse it themselves)', () => {
     expect(
       checkUpload({ maxSize: 1, allowedMimes: ['text/*'] }, file('empty.txt', 'text/plain', 0)),
