@@ -122,6 +122,17 @@ export interface RouterOptions {
 export class BacklineRouter {
   readonly routes: RouteDefinition[] = [];
   readonly guards: RouteGuard[] = [];
+  /**
+   * Routes of the contract a module serves through its own middleware (the resumable upload protocol, which
+   * must read the raw body before any parser): not mounted here, but listed in the API reference.
+   */
+  readonly documented: RouteContract[] = [];
+
+  /** Lists routes a module serves as middleware, so the API reference and the route walk include them. */
+  document(...contracts: RouteContract[]): this {
+    this.documented.push(...contracts);
+    return this;
+  }
 
   /** Registers a route. */
   add<C extends RouteContract>(route: RouteDefinition<C>): this {
@@ -152,7 +163,11 @@ export class BacklineRouter {
         }
         const params = parse(route.params, ctx.params);
         const query = parse(route.query, ctx.query);
-        const body = parse(route.body, ctx.request.body ?? {});
+        // Multipart and raw bodies are streams the handler reads itself (and checks against `route.body` then).
+        const body =
+          route.bodyType === 'multipart' || route.bodyType === 'raw'
+            ? undefined
+            : parse(route.body, ctx.request.body ?? {});
         const result = await route.handler({ body, query, params, ctx, kit } as RouteInput);
         if (result !== undefined) {
           ctx.body = result;

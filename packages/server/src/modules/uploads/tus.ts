@@ -482,6 +482,8 @@ function createdAt(info: { metadata: Record<string, string | null>; creationDate
 
 /** POST tus/entries `{uploadKey}` -> 201 `{fileEntry}`. */
 export function tusRoutes(router: BacklineRouter, tus: () => TusUploads): void {
+  // The protocol itself is served by the middleware (it reads the raw body); listed for the API reference.
+  router.document(...uploads.tusProtocol);
   router
     .route(uploads.tusEntries)
     .handle(async ({ ctx, body }) => ({ fileEntry: await tus().claim(ctx.state.user!.id, body.uploadKey) }));
