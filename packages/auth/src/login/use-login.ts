@@ -1,7 +1,7 @@
 import { applyBootstrapAnswer } from '@backline/core';
-import { auth } from '@backline/core/contract';
 import { useBootstrapStore, useHttp } from '@backline/core/react';
 import { useMutation } from '@tanstack/react-query';
+import { authRoutes, usePrefetchAuthRoutes } from '../shared/auth-routes';
 import type { LoginPayload } from '../shared/types';
 import { useAuthRedirect } from '../shared/use-auth-redirect';
 
@@ -10,11 +10,12 @@ import { useAuthRedirect } from '../shared/use-auth-redirect';
  * answer flagged `two_factor` calls `onTwoFactor`, and the screen asks for the second factor.
  */
 export function useLogin({ onTwoFactor }: { onTwoFactor: () => void }) {
+  usePrefetchAuthRoutes();
   const http = useHttp();
   const store = useBootstrapStore();
   const redirect = useAuthRedirect();
   return useMutation({
-    mutationFn: (payload: LoginPayload) => http.call(auth.login, { body: payload }),
+    mutationFn: async (payload: LoginPayload) => http.call((await authRoutes()).login, { body: payload }),
     onSuccess: (answer) => {
       if ('two_factor' in answer) onTwoFactor();
       else if (applyBootstrapAnswer(store, answer)) redirect();

@@ -1,9 +1,9 @@
 import { applyBootstrapAnswer } from '@backline/core';
-import { auth } from '@backline/core/contract';
 import { useBootstrapStore, useHttp } from '@backline/core/react';
 import { toast } from '@backline/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
+import { authRoutes, usePrefetchAuthRoutes } from '../shared/auth-routes';
 import type { RegisterPayload } from '../shared/types';
 import { useAuthRedirect } from '../shared/use-auth-redirect';
 
@@ -16,12 +16,14 @@ export const NEEDS_EMAIL_VERIFICATION = 'needs_email_verification';
  * target, replacing the register page in history (spec accounts §4).
  */
 export function useRegister() {
+  usePrefetchAuthRoutes();
   const http = useHttp();
   const store = useBootstrapStore();
   const navigate = useNavigate();
   const redirect = useAuthRedirect();
   return useMutation({
-    mutationFn: (payload: RegisterPayload) => http.call(auth.register, { body: payload }),
+    mutationFn: async (payload: RegisterPayload) =>
+      http.call((await authRoutes()).register, { body: payload }),
     onSuccess: (answer) => {
       applyBootstrapAnswer(store, answer);
       if (answer.status === NEEDS_EMAIL_VERIFICATION) {
