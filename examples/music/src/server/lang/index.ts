@@ -8,5 +8,6 @@ function lines(file: string): Record<string, string> {
 
 /** The languages the music site installs besides English (see es.json and es.test.ts). */
 export const MUSIC_LOCALIZATIONS: Localization[] = [
-  { language: 'es', name: 'Español', lines: lines('./es.json') },
+  // The web player keeps its lines in a file of its own.
+  { language: 'es', name: 'Español', lines: { ...lines('./es.json'), ...lines('./player.es.json') } },
 ];

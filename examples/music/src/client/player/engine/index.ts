@@ -1,0 +1,5 @@
+export * from './persistence';
+export * from './play-report';
+export * from './playback';
+export * from './queue';
+export * from './types';

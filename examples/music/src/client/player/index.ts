@@ -1,0 +1,11 @@
+// The web player: a framework-free engine (queue model, Web Audio playback, persistence) under ./engine and thin
+// React bindings and components on top. Pages use PlayerProvider, usePlayer and PlayerBar.
+export type { PlayContext, PlayerTrack, QueueEntry, RepeatMode } from './engine/types';
+export {
+  PLAY_PERMISSION,
+  type PlayerApi,
+  PlayerProvider,
+  type PlayerProviderProps,
+  usePlayer,
+} from './player-provider';
+export { PlayerBar, type PlayerBarProps } from './ui/player-bar';
