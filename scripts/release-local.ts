@@ -76,8 +76,13 @@ async function startRegistry(): Promise<{ url: string; server: Server }> {
 const files = snapshotFiles();
 let registry: { url: string; server: Server } | undefined;
 try {
-  log('building packages');
-  await run('pnpm', ['build'], { stdio: process.env.CI ? 'ignore' : 'inherit' });
+  // The CI phase runner has just built every package in its build phase and says so; building again would
+  // only cost time. Run alone, the check builds what it publishes.
+  if (process.env.BACKLINE_PACKAGES_BUILT === '1') log('packages already built by this run');
+  else {
+    log('building packages');
+    await run('pnpm', ['build'], { stdio: process.env.CI ? 'ignore' : 'inherit' });
+  }
 
   registry = await startRegistry();
   const host = registry.url.replace(/^http:/, '');

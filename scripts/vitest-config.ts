@@ -1,5 +1,6 @@
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineProject, type TestProjectInlineConfiguration } from 'vitest/config';
+import { TIMEOUTS } from '../internal/testing/src/timeouts';
 
 const SOURCE = '@backline/source';
 // Vite's server conditions start with `module`, which points packages such as the AWS SDK at builds
@@ -18,8 +19,11 @@ export function backlineProject(name: string, test: TestProjectInlineConfigurati
       name,
       include: ['src/**/*.test.{ts,tsx}'],
       environment: 'node',
-      testTimeout: 30_000,
-      hookTimeout: 120_000,
+      // Generous bounds from one place (internal/testing/src/timeouts.ts): a loaded CI machine is slow.
+      testTimeout: TIMEOUTS.test,
+      hookTimeout: TIMEOUTS.hook,
+      // expect.poll gives up after 1 s by default, which an idle machine meets and a busy one does not.
+      expect: { poll: { timeout: TIMEOUTS.poll, interval: 50 } },
       ...test,
     },
   });

@@ -105,7 +105,7 @@ describe('account settings in Chromium, against the music server', () => {
   });
 
   /** Polls for up to 10 s: the page answers after a server round trip on a busy machine. */
-  const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000 });
+  const poll = <T>(read: () => Promise<T> | T) => expect.poll(read);
   const toast = (p: Page = page) => p.locator('.bl-toast').last();
   const expectToast = (text: string, p: Page = page) => poll(() => toast(p).textContent()).toContain(text);
   const section = (id: string, p: Page = page) => p.locator(`section#${id}`);
@@ -127,7 +127,7 @@ describe('account settings in Chromium, against the music server', () => {
   /** Confirms the password in the dialog the sensitive actions open when the 9000 s window lapsed. */
   const confirmPasswordIfAsked = async () => {
     const dialog = page.getByRole('dialog', { name: 'Confirm password' });
-    await dialog.waitFor({ timeout: 10_000 });
+    await dialog.waitFor();
     await dialog.locator('input[name="password"]').fill(password);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await dialog.waitFor({ state: 'detached' });

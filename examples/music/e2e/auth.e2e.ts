@@ -535,9 +535,7 @@ describe('sign-in screens in Chromium, against the music server', () => {
       }
     });
     const loginPreview = page.frameLocator('iframe[src="/login"]');
-    await expect
-      .poll(() => loginPreview.locator('h1').textContent(), { timeout: 10_000 })
-      .toBe('Sign in to your account');
+    await expect.poll(() => loginPreview.locator('h1').textContent()).toBe('Sign in to your account');
     const homePreview = page.frameLocator('iframe[src="/"]');
     await homePreview.getByRole('button', { name: email.split('@')[0]!, exact: true }).click();
     await homePreview.getByRole('menuitem', { name: 'Log out' }).click();

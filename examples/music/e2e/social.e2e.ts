@@ -160,7 +160,7 @@ describe('social sign-in in Chromium, against oauth2-mock-server as Google', () 
     await dialog.getByRole('button', { name: 'Connect' }).click();
     // The login form behind the dialog has a password field too: read the error inside the dialog.
     await expect
-      .poll(() => dialog.locator('.bl-field-error').textContent(), { timeout: 10_000 })
+      .poll(() => dialog.locator('.bl-field-error').textContent())
       .toBe('The password is incorrect.');
     expect(await signedInUser(page)).toBeNull();
     await screenshot(page, 'social-password-required-wrong');
@@ -194,7 +194,7 @@ describe('social sign-in in Chromium, against oauth2-mock-server as Google', () 
     await popup.close();
     // The opener polls every second: once it noticed, the button is ready again and nothing else changed.
     await expect
-      .poll(() => page.getByRole('button', { name: 'Continue with Google' }).isEnabled(), { timeout: 5000 })
+      .poll(() => page.getByRole('button', { name: 'Continue with Google' }).isEnabled())
       .toBe(true);
     expect(await page.locator('.bl-toast').count()).toBe(0);
     expect(await page.getByRole('dialog').count()).toBe(0);
@@ -210,6 +210,13 @@ describe('social sign-in in Chromium, against oauth2-mock-server as Google', () 
     await expect.poll(() => popup.url()).toContain(`${provider.url}/consent`);
     // The provider's page (another origin) forges a success carrying someone's bootstrap data.
     const forged = JSON.stringify({ user: { id: 1, email: 'admin@example.com' }, settings: {} });
+    // Counts the messages the page receives; its own listener was added first, so it has run on each by then.
+    await page.evaluate(() => {
+      Object.assign(window, { receivedMessages: 0 });
+      window.addEventListener('message', () => {
+        (window as unknown as { receivedMessages: number }).receivedMessages++;
+      });
+    });
     await popup.evaluate((bootstrapData) => {
       window.opener.postMessage(
         { type: 'social-auth', status: 'SUCCESS', callbackData: { bootstrapData } },
@@ -220,7 +227,13 @@ describe('social sign-in in Chromium, against oauth2-mock-server as Google', () 
         '*',
       );
     }, forged);
-    await page.waitForTimeout(300);
+    // Both forged messages were delivered, and whatever they would have rendered has been painted.
+    await page.waitForFunction(
+      () => (window as unknown as { receivedMessages: number }).receivedMessages >= 2,
+    );
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
     await expectPath(page, '/login');
     expect(await page.locator('.bl-toast').count()).toBe(0);
     // The store was not replaced: the page still shows the guest's login form.

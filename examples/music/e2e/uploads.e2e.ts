@@ -3,7 +3,13 @@ import { createWriteStream, mkdirSync, rmSync, truncateSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { uploadsModule } from '@backline/server';
-import { createTestUser, type RunningServer, type S3TestServer, startS3Server } from '@internal/testing';
+import {
+  createTestUser,
+  type RunningServer,
+  type S3TestServer,
+  startS3Server,
+  TIMEOUTS,
+} from '@internal/testing';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { musicOptions } from '../src/server/app';
@@ -166,7 +172,7 @@ describe('uploads in Chromium, against the music server', () => {
   const row = (page: Page, name: string) => page.locator('.bl-upload-item', { hasText: name });
   const statusOf = (page: Page, name: string) => row(page, name).getAttribute('data-status');
   /** Waits for a row's status; a row that fails when it should not fails the test at once, with its text. */
-  const waitForStatus = async (page: Page, name: string, status: string, timeout = 60_000) => {
+  const waitForStatus = async (page: Page, name: string, status: string, timeout = TIMEOUTS.navigation) => {
     const deadline = Date.now() + timeout;
     for (;;) {
       const current = await statusOf(page, name);
@@ -226,7 +232,7 @@ describe('uploads in Chromium, against the music server', () => {
           .join(', '),
       }));
     await expect
-      .poll(async () => (await overflow()).by, { timeout: 5000 })
+      .poll(async () => (await overflow()).by)
       .toBeLessThanOrEqual(0)
       .catch(async () => {
         throw new Error(`The page scrolls sideways at 375 px: ${(await overflow()).culprits}`);
@@ -273,7 +279,7 @@ describe('uploads in Chromium, against the music server', () => {
       'This file type is not allowed',
     );
     await expect
-      .poll(() => page.locator('.bl-toast').textContent(), { timeout: 5000 })
+      .poll(() => page.locator('.bl-toast').textContent())
       .toContain('This file type is not allowed');
 
     await filesInput(page).setInputFiles([files['huge.wav']!.path]);

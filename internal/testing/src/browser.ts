@@ -1,13 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { TIMEOUTS } from './timeouts';
 
 /** Debian's Chromium; tests never download a browser of their own. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Launches headless Chromium with the flags this machine needs (no network chatter, no sandbox as root). */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Launches headless Chromium with the flags this machine needs (no network chatter, no sandbox as root).
+ * Every context and page it opens (`newContext`, `newPage`) waits with the suites' shared timeouts rather
+ * than Playwright's 30-second default, which a loaded CI machine can exceed.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
@@ -21,6 +26,15 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+  // Browser.newPage opens its context through newContext, so this one override covers both.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(TIMEOUTS.browserAction);
+    context.setDefaultNavigationTimeout(TIMEOUTS.navigation);
+    return context;
+  };
+  return browser;
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

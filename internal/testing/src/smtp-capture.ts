@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
+import { TIMEOUTS } from './timeouts';
 
 /** A message as the SMTP server received it, parsed from the raw MIME by postal-mime. */
 export interface CapturedMail {
@@ -70,7 +71,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     to: (address) => messages.filter((mail) => mail.to.includes(address)),
-    waitFor(predicate, timeoutMs = 10_000) {
+    waitFor(predicate, timeoutMs = TIMEOUTS.poll) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const found = messages.find(predicate);

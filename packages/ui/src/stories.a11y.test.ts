@@ -10,8 +10,9 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 // A path import, so @backline/ui needs no dependency on the private testing package to use its helpers.
 import { axeViolations, describeViolations, launchBrowser } from '@internal/testing/browser';
+import { TIMEOUTS } from '@internal/testing/timeouts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLOATING_LIST_MAX_HEIGHT } from './constants';
+import { FLOATING_LIST_MAX_HEIGHT, HOVER_POPOVER_CLOSE_DELAY, TOOLTIP_DELAY } from './constants';
 
 type Browser = Awaited<ReturnType<typeof launchBrowser>>;
 type Page = Awaited<ReturnType<Browser['newPage']>>;
@@ -63,40 +64,134 @@ function serveStatic(root: string): Promise<{ server: Server; origin: string }> 
 
 type Globals = Record<string, string>;
 
+const OUTCOMES = '__BACKLINE_STORY_OUTCOMES__';
+
 /**
- * Renders a story in the already loaded preview through Storybook's channel (much faster than a page
- * load per story) and resolves once it rendered and its play function finished.
+ * Runs in every document before Storybook's own scripts: catches Storybook's channel the moment the preview
+ * installs it and records, per story id, how its render ended ("ok", or the error event that ended it). A
+ * story's end is Storybook's `storyFinished` event, sent after it rendered, its play function finished and
+ * its animations settled.
  */
-async function showStory(page: Page, id: string, globals: Globals): Promise<void> {
-  const outcome = await page.evaluate(
-    ({ id, globals }) =>
-      new Promise<string>((done) => {
-        const channel = (
-          window as unknown as {
-            __STORYBOOK_ADDONS_CHANNEL__: {
-              on(event: string, fn: (arg: unknown) => void): void;
-              off(event: string, fn: (arg: unknown) => void): void;
-              emit(event: string, arg: unknown): void;
-            };
-          }
-        ).__STORYBOOK_ADDONS_CHANNEL__;
-        const events = ['storyFinished', 'storyErrored', 'storyThrewException', 'playFunctionThrewException'];
-        const handlers = events.map((event) => {
-          const handler = (arg: unknown) => {
-            const storyId = (arg as { storyId?: string } | undefined)?.storyId;
-            if (event === 'storyFinished' && storyId !== id) return;
-            for (const [i, name] of events.entries())
-              channel.off(name, handlers[i] as (arg: unknown) => void);
-            done(event === 'storyFinished' ? 'ok' : `${event}: ${JSON.stringify(arg).slice(0, 300)}`);
-          };
-          channel.on(event, handler);
-          return handler;
-        });
-        channel.emit('updateGlobals', { globals });
-        channel.emit('setCurrentStory', { storyId: id, viewMode: 'story' });
-      }),
-    { id, globals },
+function recordStoryOutcomes(key: string): void {
+  type Channel = { on(event: string, fn: (arg: unknown) => void): void };
+  const outcomes: Record<string, string> = {};
+  const errors: string[] = [];
+  const hooked = new WeakSet<object>();
+  let slot: Channel | undefined;
+  Object.assign(window, { [key]: outcomes });
+  Object.defineProperty(window, '__STORYBOOK_ADDONS_CHANNEL__', {
+    configurable: true,
+    get: () => slot,
+    set(channel: Channel | undefined) {
+      slot = channel;
+      if (!channel || hooked.has(channel)) return;
+      hooked.add(channel);
+      for (const event of [
+        'storyErrored',
+        'storyThrewException',
+        'playFunctionThrewException',
+        'storyMissing',
+      ]) {
+        channel.on(event, (arg) => errors.push(`${event}: ${JSON.stringify(arg ?? null).slice(0, 300)}`));
+      }
+      channel.on('storyFinished', (arg) => {
+        const { storyId } = arg as { storyId: string };
+        outcomes[storyId] = errors.length > 0 ? errors.join('\n') : 'ok';
+      });
+    },
+  });
+}
+
+/** Opens a page that records story outcomes, with reduced motion (spinners and shimmer stop or slow). */
+async function openStoryPage(
+  browser: Browser,
+  options: { width?: number; height?: number; clock?: boolean } = {},
+): Promise<Page> {
+  const page = await browser.newPage({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+  });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.addInitScript(recordStoryOutcomes, OUTCOMES);
+  // Timers and Date under the test's control, installed before any script of the page runs.
+  if (options.clock) await page.clock.install();
+  return page;
+}
+
+const storyUrl = (origin: string, id: string, globals: Globals) =>
+  `${origin}/iframe.html?${new URLSearchParams({
+    id,
+    viewMode: 'story',
+    globals: Object.entries(globals)
+      .map(([name, value]) => `${name}:${value}`)
+      .join(';'),
+  })}`;
+
+/** True for the errors Playwright raises when the document an evaluation ran in was replaced. */
+const isNavigationError = (error: unknown) =>
+  error instanceof Error &&
+  /Execution context was destroyed|navigation|Target page, context or browser has been closed/i.test(
+    error.message,
   );
+
+/**
+ * The outcome Storybook reported for story `id` in the current document. Polled from Node rather than
+ * awaited inside the page, so a preview reload in between costs one poll, not the test: the reloaded
+ * document renders the same story (the preview keeps it in its URL) and records it afresh.
+ */
+async function waitForOutcome(page: Page, id: string): Promise<string> {
+  const deadline = Date.now() + TIMEOUTS.navigation;
+  for (;;) {
+    try {
+      const handle = await page.waitForFunction(
+        ({ key, id }) => (window as unknown as Record<string, Record<string, string>>)[key]?.[id],
+        { key: OUTCOMES, id },
+        { polling: 50, timeout: Math.max(1, deadline - Date.now()) },
+      );
+      return (await handle.jsonValue()) as string;
+    } catch (error) {
+      if (!isNavigationError(error) || Date.now() > deadline) throw error;
+      await page.waitForLoadState('domcontentloaded');
+    }
+  }
+}
+
+/**
+ * Shows story `id` with `globals` and resolves once Storybook reports it finished (rendered, play function
+ * done). The globals live in the document's URL, so a change of globals loads a new document; within one
+ * set of globals the story is switched over Storybook's channel, which is much faster than a page load.
+ * Only ever switched after the previous story finished, and no `updateGlobals` is sent: Storybook reloads
+ * the preview when it must tear down a story that still renders (which a globals change right before a
+ * switch caused under load). Should it reload anyway, waitForOutcome rides it out.
+ */
+async function showStory(page: Page, origin: string, id: string, globals: Globals): Promise<void> {
+  const url = new URL(storyUrl(origin, id, globals));
+  const current = new URL(page.url());
+  const sameDocument =
+    current.origin === url.origin &&
+    current.pathname === url.pathname &&
+    current.searchParams.get('globals') === url.searchParams.get('globals') &&
+    (await page.evaluate(() => '__STORYBOOK_PREVIEW__' in window).catch(() => false));
+  if (sameDocument) {
+    try {
+      await page.evaluate(
+        ({ key, id }) => {
+          const outcomes = (window as unknown as Record<string, Record<string, string>>)[key];
+          if (outcomes) delete outcomes[id];
+          (
+            window as unknown as {
+              __STORYBOOK_ADDONS_CHANNEL__: { emit(event: string, arg: unknown): void };
+            }
+          ).__STORYBOOK_ADDONS_CHANNEL__.emit('setCurrentStory', { storyId: id, viewMode: 'story' });
+        },
+        { key: OUTCOMES, id },
+      );
+    } catch (error) {
+      if (!isNavigationError(error)) throw error;
+    }
+  } else {
+    await page.goto(url.href, { waitUntil: 'domcontentloaded' });
+  }
+  const outcome = await waitForOutcome(page, id);
   if (outcome !== 'ok') throw new Error(`story ${id} failed: ${outcome}`);
   await settle(page);
 }
@@ -104,18 +199,25 @@ async function showStory(page: Page, id: string, globals: Globals): Promise<void
 /** Waits until CSS and motion animations have finished, so colors are measured at rest. */
 async function settle(page: Page): Promise<void> {
   // Endless animations (spinners, shimmer) are skipped: they never finish and do not change colors.
-  const finite = () =>
-    document
-      .getAnimations()
-      .every(
-        (a) =>
-          a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
-      );
-  await page.waitForFunction(finite, null, {
-    timeout: 5000,
-    polling: 50,
-  });
-  await page.waitForTimeout(60);
+  await page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter(
+          (a) =>
+            a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY,
+        )
+        .map((a) => a.finished),
+    ),
+  );
+  // Two frames: styles that follow a finished animation (fill, transitionend handlers) are painted.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+/** Stops the page's clock where it is: from here on time only moves through `page.clock.runFor`. */
+async function freezeClock(page: Page): Promise<void> {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1);
 }
 
 const describeBuilt = hasBuild ? describe : describe.skip;
@@ -138,11 +240,7 @@ describeBuilt('stories in Chromium', () => {
   beforeAll(async () => {
     ({ server, origin } = await serveStatic(STATIC_DIR));
     browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    // Infinite animations (spinners, skeleton shimmer) never settle; reduced motion stops or slows them.
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto(`${origin}/iframe.html?id=${entries[0]?.id}&viewMode=story`);
-    await page.waitForFunction(() => '__STORYBOOK_ADDONS_CHANNEL__' in window);
+    page = await openStoryPage(browser);
   });
 
   afterAll(async () => {
@@ -188,7 +286,7 @@ describeBuilt('stories in Chromium', () => {
       for (const entry of entries) {
         // Animated and timed stories are checked by the behaviour tests below instead.
         if (entry.id === 'ui-combobox--async-loading') continue;
-        await showStory(page, entry.id, { theme, direction: 'ltr' });
+        await showStory(page, origin, entry.id, { theme, direction: 'ltr' });
         if (theme === 'dark' || entry.name.includes('Dark')) {
           expect(
             await page.evaluate(() => document.documentElement.classList.contains('dark')),
@@ -206,29 +304,26 @@ describeBuilt('stories in Chromium', () => {
     const root = () => page.locator('#storybook-root');
 
     it('shows "Loading..." and "There are no items matching your query" in select lists', async () => {
-      await showStory(page, 'ui-select--loading', { theme: 'light', direction: 'ltr' });
+      await showStory(page, origin, 'ui-select--loading', { theme: 'light', direction: 'ltr' });
       await expect(page.getByRole('listbox').textContent()).resolves.toContain('Loading...');
-      await showStory(page, 'ui-select--empty', { theme: 'light', direction: 'ltr' });
+      await showStory(page, origin, 'ui-select--empty', { theme: 'light', direction: 'ltr' });
       await expect(page.getByRole('listbox').textContent()).resolves.toContain(
         'There are no items matching your query',
       );
     });
 
     it('shows the empty message in a combobox that matches nothing', async () => {
-      await showStory(page, 'ui-combobox--no-matches', { theme: 'light', direction: 'ltr' });
+      await showStory(page, origin, 'ui-combobox--no-matches', { theme: 'light', direction: 'ltr' });
       await root().getByRole('combobox').focus();
       await page.keyboard.press('End');
       await page.keyboard.type('s');
-      await page
-        .getByRole('listbox')
-        .getByText('There are no items matching your query')
-        .waitFor({ timeout: 3000 });
+      await page.getByRole('listbox').getByText('There are no items matching your query').waitFor();
       await settle(page);
       expect(await axeViolations(page)).toEqual([]);
     });
 
     it('links the field error to its input and marks the input invalid', async () => {
-      await showStory(page, 'ui-textfield--with-error', { theme: 'light', direction: 'ltr' });
+      await showStory(page, origin, 'ui-textfield--with-error', { theme: 'light', direction: 'ltr' });
       const input = root().getByRole('textbox', { name: 'Email' });
       await expect(input.getAttribute('aria-invalid')).resolves.toBe('true');
       const describedBy = (await input.getAttribute('aria-describedby')) ?? '';
@@ -239,7 +334,7 @@ describeBuilt('stories in Chromium', () => {
     });
 
     it('puts server errors on their fields and focuses the first one', async () => {
-      await showStory(page, 'ui-form--default', { theme: 'light', direction: 'ltr' });
+      await showStory(page, origin, 'ui-form--default', { theme: 'light', direction: 'ltr' });
       await root().getByRole('button', { name: 'Create account' }).click();
       const email = root().getByRole('textbox', { name: 'Email' });
       await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'email');
@@ -251,7 +346,7 @@ describeBuilt('stories in Chromium', () => {
     });
 
     it('caps floating lists at 420 px', async () => {
-      await showStory(page, 'ui-select--long-list', { theme: 'light', direction: 'ltr' });
+      await showStory(page, origin, 'ui-select--long-list', { theme: 'light', direction: 'ltr' });
       const height = await page
         .locator('.bl-popover--list')
         .evaluate((el) => el.getBoundingClientRect().height);
@@ -260,23 +355,34 @@ describeBuilt('stories in Chromium', () => {
     });
 
     it('resets menu type-ahead 500 ms after the last key', async () => {
-      await showStory(page, 'ui-menu--open', { theme: 'light', direction: 'ltr' });
-      const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
-      await page.keyboard.press('d');
-      expect(await focused()).toBe('Dark mode');
-      await page.keyboard.press('l'); // "dl" matches nothing: focus stays
-      expect(await focused()).toBe('Dark mode');
-      await page.waitForTimeout(650);
-      // Reset after 500 ms: "l" alone now finds Log out (react-aria's own 1000 ms would still read "dll").
-      await page.keyboard.press('l');
-      expect(await focused()).toBe('Log out');
-      await page.waitForTimeout(650);
-      await page.keyboard.press('b');
-      expect(await focused()).toBe('Billing');
+      // Time moves only when the test says so: keys typed "at once" stay at once however slow the machine.
+      const timed = await openStoryPage(browser, { clock: true });
+      try {
+        await showStory(timed, origin, 'ui-menu--open', { theme: 'light', direction: 'ltr' });
+        await timed.getByRole('menu').waitFor();
+        await freezeClock(timed);
+        const focused = () => timed.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+        await timed.keyboard.press('d');
+        expect(await focused()).toBe('Dark mode');
+        await timed.keyboard.press('l'); // "dl" matches nothing: focus stays
+        expect(await focused()).toBe('Dark mode');
+        await timed.clock.runFor(499);
+        await timed.keyboard.press('l'); // still "dll" 499 ms after the last key
+        expect(await focused()).toBe('Dark mode');
+        await timed.clock.runFor(500);
+        // Reset 500 ms after the last key: "l" alone now finds Log out (react-aria's own 1000 ms would not).
+        await timed.keyboard.press('l');
+        expect(await focused()).toBe('Log out');
+        await timed.clock.runFor(500);
+        await timed.keyboard.press('b');
+        expect(await focused()).toBe('Billing');
+      } finally {
+        await timed.close();
+      }
     });
 
     it('replaces a toast with the next one and announces danger toasts assertively', async () => {
-      await showStory(page, 'ui-toast--interactive', { theme: 'light', direction: 'ltr' });
+      await showStory(page, origin, 'ui-toast--interactive', { theme: 'light', direction: 'ltr' });
       await root().getByRole('button', { name: 'Positive (3 s)' }).click();
       await expect(page.locator('[role="status"] .bl-toast').textContent()).resolves.toContain(
         'Password changed',
@@ -296,50 +402,80 @@ describeBuilt('stories in Chromium', () => {
     });
 
     it('closes a positive toast after 3 s, unless the pointer rests on it', async () => {
-      await showStory(page, 'ui-toast--interactive', { theme: 'light', direction: 'ltr' });
-      await page.mouse.move(5, 5);
-      await root().getByRole('button', { name: 'Positive (3 s)' }).click();
-      const toast = page.locator('.bl-toast');
-      await toast.waitFor();
-      await page.waitForTimeout(3400);
-      expect(await toast.count()).toBe(0);
+      const timed = await openStoryPage(browser, { clock: true });
+      try {
+        await showStory(timed, origin, 'ui-toast--interactive', { theme: 'light', direction: 'ltr' });
+        await freezeClock(timed);
+        await timed.mouse.move(5, 5);
+        const button = timed.locator('#storybook-root').getByRole('button', { name: 'Positive (3 s)' });
+        const toast = timed.locator('.bl-toast');
+        await button.click();
+        await toast.waitFor();
+        await timed.clock.runFor(2900);
+        expect(await toast.count()).toBe(1);
+        await timed.clock.runFor(200);
+        await toast.waitFor({ state: 'detached' });
 
-      await root().getByRole('button', { name: 'Positive (3 s)' }).click();
-      await toast.waitFor();
-      await toast.hover();
-      await page.waitForTimeout(3600);
-      expect(await toast.count()).toBe(1);
-      expect(await toast.getAttribute('data-paused')).toBe('true');
-      await page.mouse.move(5, 5);
-      await toast.waitFor({ state: 'detached', timeout: 4000 });
-    }, 20_000);
+        await button.click();
+        await toast.waitFor();
+        await toast.hover();
+        await expect.poll(() => toast.getAttribute('data-paused')).toBe('true');
+        await timed.clock.runFor(10_000);
+        expect(await toast.count()).toBe(1);
+        await timed.mouse.move(5, 5);
+        await expect.poll(() => toast.getAttribute('data-paused')).toBeNull();
+        await timed.clock.runFor(3100);
+        await toast.waitFor({ state: 'detached' });
+      } finally {
+        await timed.close();
+      }
+    });
 
     it('opens the tooltip only after the pointer rests on the trigger', async () => {
-      await showStory(page, 'ui-tooltip--default', { theme: 'light', direction: 'ltr' });
-      await page.mouse.move(0, 0);
-      await root().getByRole('button', { name: 'Notifications' }).hover();
-      await page.waitForTimeout(1000);
-      expect(await page.getByRole('tooltip').count()).toBe(0);
-      await page.getByRole('tooltip').waitFor({ timeout: 2000 });
-      await page.mouse.move(0, 0);
+      const timed = await openStoryPage(browser, { clock: true });
+      try {
+        await showStory(timed, origin, 'ui-tooltip--default', { theme: 'light', direction: 'ltr' });
+        await freezeClock(timed);
+        await timed.mouse.move(0, 0);
+        await timed.locator('#storybook-root').getByRole('button', { name: 'Notifications' }).hover();
+        await timed.clock.runFor(TOOLTIP_DELAY - 100);
+        expect(await timed.getByRole('tooltip').count()).toBe(0);
+        await timed.clock.runFor(200);
+        await timed.getByRole('tooltip').waitFor();
+      } finally {
+        await timed.close();
+      }
     });
 
     it('closes a hover popover soon after the pointer leaves', async () => {
-      await showStory(page, 'ui-popover--hover', { theme: 'light', direction: 'ltr' });
-      await page.mouse.move(0, 0);
-      await root().getByRole('link', { name: 'Daft Punk' }).hover();
-      const dialog = page.getByRole('dialog', { name: 'Daft Punk' });
-      await dialog.waitFor({ timeout: 3000 });
-      await page.mouse.move(600, 700);
-      await dialog.waitFor({ state: 'detached', timeout: 1000 });
+      const timed = await openStoryPage(browser, { clock: true });
+      try {
+        await showStory(timed, origin, 'ui-popover--hover', { theme: 'light', direction: 'ltr' });
+        await timed.mouse.move(0, 0);
+        await timed.locator('#storybook-root').getByRole('link', { name: 'Daft Punk' }).hover();
+        const dialog = timed.getByRole('dialog', { name: 'Daft Punk' });
+        await dialog.waitFor();
+        await freezeClock(timed);
+        await timed.mouse.move(600, 700);
+        // Still open within the close delay, closed once it has passed.
+        await timed.clock.runFor(HOVER_POPOVER_CLOSE_DELAY - 50);
+        expect(await dialog.count()).toBe(1);
+        await timed.clock.runFor(100);
+        await dialog.waitFor({ state: 'detached' });
+      } finally {
+        await timed.close();
+      }
     });
 
     it('collapses visitor buttons into a menu on mobile, and hides Register when registration is off', async () => {
-      await showStory(page, 'shell-navbar--mobile-visitor-menu-open', { theme: 'light', direction: 'ltr' });
+      await showStory(page, origin, 'shell-navbar--mobile-visitor-menu-open', {
+        theme: 'light',
+        direction: 'ltr',
+      });
       const items = page.getByRole('menuitem');
       await items.first().waitFor();
       expect(await items.allTextContents()).toEqual(['Login', 'Register']);
-      await showStory(page, 'shell-navbar--visitor-registration-disabled', {
+      await showStory(page, origin, 'shell-navbar--visitor-registration-disabled', {
         theme: 'light',
         direction: 'ltr',
       });
@@ -348,7 +484,7 @@ describeBuilt('stories in Chromium', () => {
     });
 
     it('lists the account dropdown entries in the spec order', async () => {
-      await showStory(page, 'shell-navbar--account-menu-open', { theme: 'light', direction: 'ltr' });
+      await showStory(page, origin, 'shell-navbar--account-menu-open', { theme: 'light', direction: 'ltr' });
       await page.getByRole('menu').waitFor();
       expect(await page.getByRole('menuitem').allTextContents()).toEqual([
         'Account settings',
@@ -358,13 +494,16 @@ describeBuilt('stories in Chromium', () => {
         'Dark mode',
         'Log out',
       ]);
-      await showStory(page, 'shell-navbar--mobile-account-menu-open', { theme: 'light', direction: 'ltr' });
+      await showStory(page, origin, 'shell-navbar--mobile-account-menu-open', {
+        theme: 'light',
+        direction: 'ltr',
+      });
       await page.getByRole('menu').waitFor();
       expect(await page.getByRole('menuitem').allTextContents()).toContain('Notifications3');
     });
 
     it('mirrors the navbar in right-to-left', async () => {
-      await showStory(page, 'shell-navbar--right-to-left', { theme: 'light', direction: 'rtl' });
+      await showStory(page, origin, 'shell-navbar--right-to-left', { theme: 'light', direction: 'rtl' });
       const logo = await root().locator('.bl-navbar__logo').boundingBox();
       const account = await root().locator('.bl-navbar__account').boundingBox();
       expect(logo && account && account.x < logo.x).toBe(true);
@@ -378,7 +517,7 @@ describeBuilt('stories in Chromium', () => {
           'shell-footer--with-controls',
           'shell-authlayout--default',
         ]) {
-          await showStory(page, id, { theme: 'light', direction: 'ltr' });
+          await showStory(page, origin, id, { theme: 'light', direction: 'ltr' });
           const overflow = await page.evaluate(
             () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
           );

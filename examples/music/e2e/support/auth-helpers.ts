@@ -33,8 +33,10 @@ export async function paintTheme(page: Page, dark: boolean): Promise<void> {
  * image. Reported upstream of this repository (see docs/packages/auth.md, "Known issues").
  */
 export async function settleAnnouncements(page: Page): Promise<void> {
-  // The announcer adds its first message 100 ms after it is created; let that happen before looking.
-  await page.waitForTimeout(150);
+  // The announcer adds its first message 100 ms after it is created; let that happen before looking. Waited
+  // on the page's own clock: a timer set later for longer fires after the announcer's, however busy the
+  // machine, where a wait in Node could end before the page ran its timer.
+  await page.evaluate(() => new Promise((done) => setTimeout(done, 150)));
   await expect
     .poll(
       () =>
@@ -45,7 +47,7 @@ export async function settleAnnouncements(page: Page): Promise<void> {
               .some((id) => id && !document.getElementById(id)),
           ),
         ),
-      { timeout: 10_000, interval: 250 },
+      { interval: 250 },
     )
     .toBe(false);
 }
@@ -67,19 +69,16 @@ export async function expectAccessibleInBothThemes(page: Page, name?: string): P
 
 /** The text of the page's only h1, once it is there. */
 export async function expectHeading(page: Page, text: string): Promise<void> {
-  await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 10_000 }).toBe(text);
+  await expect.poll(() => page.locator('h1').first().textContent()).toBe(text);
 }
 
 /** Waits until the path (and query) of the page's URL is `path`. */
 export async function expectPath(page: Page, path: string): Promise<void> {
   await expect
-    .poll(
-      () => {
-        const url = new URL(page.url());
-        return `${url.pathname}${url.search}`;
-      },
-      { timeout: 10_000 },
-    )
+    .poll(() => {
+      const url = new URL(page.url());
+      return `${url.pathname}${url.search}`;
+    })
     .toBe(path);
 }
 

@@ -1,0 +1,215 @@
+// The README's test command (`pnpm test`) as timed phases: runs each phase in order, stops at the first
+// that fails and names it, and prints how many seconds every phase took against the CI time budget.
+// Plain JavaScript with no dependencies, so `.ci/run` can print the table even when `pnpm install` failed.
+//
+//   node scripts/ci-phases.mjs                    every phase
+//   node scripts/ci-phases.mjs --only lint,build  some phases, by name
+//   node scripts/ci-phases.mjs --list             the phases and their commands
+//   node scripts/ci-phases.mjs --record NAME SECONDS ok|failed   add a phase timed elsewhere (install)
+//   node scripts/ci-phases.mjs --table            print the table recorded so far
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+/** A whole `.ci/run` on the project's 2-core machine must finish inside this, install included. */
+const BUDGET_SECONDS = 45 * 60;
+/** Where the phases of the current run are recorded, one write per finished phase. */
+const TIMINGS = path.resolve(root, process.env.BACKLINE_CI_TIMINGS ?? '.artifacts/ci-phases.json');
+const VITEST_REPORTS = path.join(root, '.artifacts', 'vitest');
+
+/**
+ * The suites that drive Chromium (globs relative to each project's root); they get their own phase, so two
+ * browsers never share the cores with a dozen server suites.
+ */
+const BROWSER_SUITES = ['**/stories.a11y.test.ts', '**/e2e/**'];
+
+const vitest = (name, args) => [
+  'pnpm',
+  [
+    'exec',
+    'vitest',
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${path.join(VITEST_REPORTS, `${name}.json`)}`,
+  ],
+];
+
+/** @type {{ name: string, title: string, command: [string, string[]], env?: Record<string, string> }[]} */
+const PHASES = [
+  { name: 'typecheck', title: 'Type check', command: ['pnpm', ['typecheck']] },
+  { name: 'lint', title: 'Lint (biome)', command: ['pnpm', ['lint']] },
+  { name: 'build', title: 'Build packages', command: ['pnpm', ['build']] },
+  { name: 'check-packages', title: 'Package checks (publint, attw)', command: ['pnpm', ['check:packages']] },
+  { name: 'storybook', title: 'Storybook build', command: ['pnpm', ['storybook:build']] },
+  {
+    name: 'unit',
+    title: 'Unit + server integration (PGlite, PostgreSQL)',
+    // Every project but the browser suites; the music example's own server tests run with its e2e suites,
+    // so its site is built once, by that project's global setup.
+    command: vitest('unit', ['--project=!music', ...BROWSER_SUITES.map((suite) => `--exclude=${suite}`)]),
+  },
+  {
+    name: 'browser',
+    title: 'Browser: Storybook stories + music site e2e',
+    command: vitest('browser', [
+      '--project=music',
+      '--project=ui',
+      'stories.a11y.test.ts',
+      'examples/music/',
+    ]),
+  },
+  {
+    name: 'release',
+    title: 'Release check (verdaccio)',
+    command: ['pnpm', ['release:local']],
+    // The build phase has just built every package.
+    env: { BACKLINE_PACKAGES_BUILT: '1' },
+  },
+];
+
+function readTimings() {
+  if (!existsSync(TIMINGS)) return [];
+  try {
+    return JSON.parse(readFileSync(TIMINGS, 'utf8')).phases ?? [];
+  } catch {
+    return [];
+  }
+}
+
+function writeTimings(phases) {
+  mkdirSync(path.dirname(TIMINGS), { recursive: true });
+  writeFileSync(TIMINGS, `${JSON.stringify({ budgetSeconds: BUDGET_SECONDS, phases }, null, 2)}\n`);
+}
+
+function record(entry) {
+  const phases = readTimings().filter((phase) => phase.name !== entry.name);
+  phases.push(entry);
+  writeTimings(phases);
+}
+
+/** Seconds of test time per database, from vitest's JSON report (tests name the database they run on). */
+function databaseSplit(report) {
+  const file = path.join(VITEST_REPORTS, `${report}.json`);
+  if (!existsSync(file)) return undefined;
+  const split = { pglite: 0, postgres: 0 };
+  try {
+    for (const suite of JSON.parse(readFileSync(file, 'utf8')).testResults ?? []) {
+      for (const test of suite.assertionResults ?? []) {
+        const name = test.fullName ?? '';
+        const which = /postgres/i.test(name) ? 'postgres' : /pglite/i.test(name) ? 'pglite' : undefined;
+        if (which) split[which] += (test.duration ?? 0) / 1000;
+      }
+    }
+  } catch {
+    return undefined;
+  }
+  return split;
+}
+
+const pad = (text, width) => String(text).padEnd(width);
+const seconds = (value) => value.toFixed(1).padStart(8);
+
+function printTable() {
+  const phases = readTimings();
+  if (phases.length === 0) return;
+  const total = phases.reduce((sum, phase) => sum + phase.seconds, 0);
+  const width = Math.max(...phases.map((phase) => phase.title.length), 'Total'.length) + 2;
+  const lines = [
+    '',
+    'CI phase timings (seconds, wall clock)',
+    `${pad('Phase', width)}${'Seconds'.padStart(8)}  Status`,
+  ];
+  for (const phase of phases) {
+    lines.push(`${pad(phase.title, width)}${seconds(phase.seconds)}  ${phase.status}`);
+    if (phase.databases) {
+      const { pglite, postgres } = phase.databases;
+      lines.push(`${pad('  of which PGlite tests (summed test time)', width)}${seconds(pglite)}`);
+      if (postgres > 0)
+        lines.push(`${pad('  of which PostgreSQL tests (summed test time)', width)}${seconds(postgres)}`);
+    }
+  }
+  const minutes = (total / 60).toFixed(1);
+  lines.push(
+    `${pad('Total', width)}${seconds(total)}  ${minutes} min of a ${BUDGET_SECONDS / 60}-minute budget`,
+  );
+  const failed = phases.find((phase) => phase.status === 'failed');
+  if (failed) lines.push(`FAILED in phase "${failed.title}" (${failed.name})`);
+  console.log(lines.join('\n'));
+  // Over budget is a warning, not a failure: a shared machine's load must not fail a correct change.
+  if (total > BUDGET_SECONDS) {
+    console.log(`::warning::CI took ${minutes} min, over its ${BUDGET_SECONDS / 60}-minute budget`);
+  }
+}
+
+function runPhase(phase) {
+  const [command, args] = phase.command;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...phase.env },
+    });
+    child.once('error', (error) => {
+      console.error(error);
+      resolve(1);
+    });
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+async function main(argv) {
+  if (argv[0] === '--list') {
+    for (const phase of PHASES) console.log(`${pad(phase.name, 16)}${phase.command.flat().join(' ')}`);
+    return 0;
+  }
+  if (argv[0] === '--table') {
+    printTable();
+    return 0;
+  }
+  if (argv[0] === '--record') {
+    const [name, value, status] = argv.slice(1);
+    record({ name, title: name[0].toUpperCase() + name.slice(1), seconds: Number(value), status });
+    return 0;
+  }
+  const only = argv[0] === '--only' ? argv[1]?.split(',') : undefined;
+  const unknown = only?.filter((name) => !PHASES.some((phase) => phase.name === name)) ?? [];
+  if (unknown.length > 0) {
+    console.error(
+      `unknown phase ${unknown.join(', ')}; phases: ${PHASES.map((phase) => phase.name).join(', ')}`,
+    );
+    return 2;
+  }
+  // A run started by .ci/run keeps the install phase it recorded; a run of its own starts a fresh table.
+  if (process.env.BACKLINE_CI_OUTER !== '1') rmSync(TIMINGS, { force: true });
+  rmSync(VITEST_REPORTS, { recursive: true, force: true });
+  mkdirSync(VITEST_REPORTS, { recursive: true });
+
+  let code = 0;
+  for (const phase of PHASES.filter((candidate) => !only || only.includes(candidate.name))) {
+    console.log(`\n::group::${phase.title} (${phase.name}): ${phase.command.flat().join(' ')}`);
+    const start = performance.now();
+    code = await runPhase(phase);
+    const took = (performance.now() - start) / 1000;
+    console.log('::endgroup::');
+    const databases = phase.name === 'unit' ? databaseSplit('unit') : undefined;
+    record({
+      name: phase.name,
+      title: phase.title,
+      seconds: took,
+      status: code === 0 ? 'ok' : 'failed',
+      ...(databases ? { databases } : {}),
+    });
+    if (code !== 0) {
+      console.error(`\nPhase "${phase.title}" (${phase.name}) failed with exit code ${code}.`);
+      break;
+    }
+  }
+  // .ci/run prints the table itself once it has finished, install included.
+  if (process.env.BACKLINE_CI_OUTER !== '1') printTable();
+  return code;
+}
+
+process.exitCode = await main(process.argv.slice(2));
