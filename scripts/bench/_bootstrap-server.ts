@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { createBackline, defineModule, legacyRoute } from '@backline/server';
+import { route } from '@backline/core/contract';
+import { createBackline, defineModule } from '@backline/server';
 import { tempDir } from '@internal/testing';
 
 const mode = process.argv[2];
@@ -15,10 +16,21 @@ const mode = process.argv[2];
 if (mode === 'backline') {
   const data = tempDir('bench-bootstrap-');
   // `GET bench-noop` answers `{}` through the same pipeline: the floor any Backline route starts from.
+  // The server's own zod, so the floor's schema is built exactly like the kit's.
+  const z = createRequire(import.meta.resolve('@backline/server/package.json'))(
+    'zod/mini',
+  ) as typeof import('zod/mini');
+  const noop = route({
+    method: 'GET',
+    path: 'bench-noop',
+    tag: 'bench',
+    summary: 'Answers {} (bench only)',
+    response: z.object({}),
+  });
   const floor = defineModule({
     id: 'bench-floor',
     routes(router) {
-      router.add(legacyRoute({ method: 'GET', path: 'bench-noop', handler: () => ({}) }));
+      router.route(noop).handle(() => ({}));
     },
   });
   const app = await createBackline({ dataDir: data.dir, logger: 'silent', modules: [floor] });

@@ -54,10 +54,10 @@ else await bench();
 
 /** The server side: a fresh app with accounts and USERS users, on a free loopback port. */
 async function serve(): Promise<void> {
-  const { accounts, createBackline, defineModule, legacyRoute, emailField, passwordField, verifyPassword } =
+  const { accounts, createBackline, defineModule, defineRoute, emailField, passwordField, verifyPassword } =
     await import('@backline/server');
   // The server's own zod, so the floor validates its body exactly as the login route does.
-  const { z } = serverRequire('zod') as typeof import('zod');
+  const z = serverRequire('zod/mini') as typeof import('zod/mini');
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const path = await import('node:path');
@@ -72,11 +72,13 @@ async function serve(): Promise<void> {
     id: 'bench-floor',
     routes(router) {
       router.add(
-        legacyRoute({
+        defineRoute({
           method: 'POST',
           path: 'bench/verify',
+          tag: 'bench',
           summary: 'A login without the database (bench only)',
           body: z.object({ email: emailField, password: passwordField() }),
+          response: z.object({ valid: z.boolean() }),
           handler: async ({ body }) => ({ valid: await verifyPassword(passwordHash, body.password) }),
         }),
       );

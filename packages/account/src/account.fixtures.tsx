@@ -79,7 +79,7 @@ export const storySessions: UserSession[] = [
     is_current_device: false,
   },
   {
-    id: 'token-3',
+    id: -3,
     platform: null,
     browser: null,
     city: null,

@@ -6,7 +6,6 @@ import { createDatabase, type Database, type DatabaseOptions } from './db/databa
 import { migrate } from './db/migrations';
 import { errorHandler, HttpError } from './http/errors';
 import { methodOverride } from './http/method-override';
-import { requestParams } from './http/request-params';
 import { BacklineRouter } from './http/routes';
 import { type SecurityHeadersOptions, securityHeaders } from './http/security-headers';
 import { xsrf } from './http/xsrf';
@@ -157,7 +156,6 @@ export async function createBackline(options: BacklineOptions = {}): Promise<Bac
   app.use(methodOverride());
   for (const module of modules) if (module.session) app.use(module.session(kit));
   app.use(xsrf());
-  app.use(requestParams());
   for (const module of modules) for (const middleware of module.middleware ?? []) app.use(middleware);
   app.use(
     koaBody({

@@ -1,3 +1,14 @@
+/** The field schemas of the contract, for a product's own routes (messages name the field like the kit's). */
+export {
+  booleanish,
+  emailField,
+  newPasswordField,
+  normalizeEmail,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  passwordField,
+  requiredString,
+} from '@backline/core/contract';
 export type { Context, Middleware } from 'koa';
 export { type BootstrapData, buildBootstrap, encodeBootstrap, type ThemeRecord } from './bootstrap/bootstrap';
 export { CLI_USAGE, type CliOutput, runCli } from './cli/commands';
@@ -11,15 +22,12 @@ export {
   socialOptionsFromEnv,
 } from './env';
 export { type ErrorBody, type FieldErrors, HttpError, ValidationError } from './http/errors';
-export { booleanish, requiredString } from './http/fields';
 export {
   BacklineRouter,
   ContractDriftError,
   defineRoute,
   type HttpMethod,
   implement,
-  LEGACY_TAG,
-  legacyRoute,
   type RouteBinding,
   type RouteDefinition,
   type RouteGuard,
@@ -82,7 +90,6 @@ export {
   passwordConfirmedWithin,
   requireConfirmedPassword,
 } from './modules/passwords/confirmation';
-export { newPasswordField, PASSWORD_MAX, PASSWORD_MIN, passwordField } from './modules/passwords/fields';
 export { hashPassword, needsRehash, PASSWORD_HASHING, verifyPassword } from './modules/passwords/hasher';
 export { can, DEFAULT_ROLES, requestPermissions, seedDefaultRoles } from './modules/permissions';
 export { Permission, type Restriction, Role } from './modules/permissions/models';
@@ -129,7 +136,6 @@ export {
 export { TUS_PATH, type TusLocker } from './modules/uploads/tus';
 export { AVATAR_RESTRICTIONS } from './modules/users/account-routes';
 export { createUser, findUserByEmail, type NewUser } from './modules/users/create-user';
-export { emailField, normalizeEmail } from './modules/users/fields';
 export { displayName, serializeUser, type UserResource } from './modules/users/serialize-user';
 export { User } from './modules/users/user-model';
 export { VALUE_LISTS } from './modules/value-lists';

@@ -1,4 +1,5 @@
-import { applyBootstrapAnswer, type BootstrapAnswer } from '@backline/core';
+import { applyBootstrapAnswer } from '@backline/core';
+import { account } from '@backline/core/contract';
 import { useBootstrapStore, useHttp } from '@backline/core/react';
 import { AlertDialog, Button, toast } from '@backline/ui';
 import { useQueryClient } from '@tanstack/react-query';
@@ -31,8 +32,9 @@ export function DeleteAccountSection({
   const remove = async () => {
     setPending(true);
     try {
-      const answer = await http.delete<BootstrapAnswer>(`users/${userId}`, {
-        params: { deleteCurrentUser: true },
+      const answer = await http.call(account.destroy, {
+        params: { id: userId },
+        query: { deleteCurrentUser: true },
       });
       applyBootstrapAnswer(store, answer);
       client.clear();

@@ -1,4 +1,5 @@
 import { useAuthForm } from '@backline/auth';
+import { account } from '@backline/core/contract';
 import { useHttp } from '@backline/core/react';
 import { Button, Form, TextField, toast } from '@backline/ui';
 import { useMutation } from '@tanstack/react-query';
@@ -22,7 +23,10 @@ export function AccountDetailsSection({ user }: { user: AccountUser }) {
 
   const save = useMutation({
     mutationFn: () =>
-      http.put<{ user: AccountUser }>('users/me', { first_name: firstName, last_name: lastName }),
+      http.call(account.update, {
+        params: { id: 'me' },
+        body: { first_name: firstName, last_name: lastName },
+      }),
     onSuccess: (answer) => {
       applyUser(answer.user);
       toast.positive(t('Updated account details'));

@@ -1,11 +1,10 @@
+import { account } from '@backline/core/contract';
 import { useHttp } from '@backline/core/react';
 import { toast } from '@backline/ui';
 import { ImageUploadField } from '@backline/uploads/react';
 import { useTranslation } from 'react-i18next';
 import { useApplyUser } from '../shared/queries';
 import type { AccountUser } from '../shared/types';
-
-type UserAnswer = { user?: AccountUser };
 
 /**
  * The profile image, on @backline/uploads' image field (images only, up to 2 MB, 90×90 preview): the file
@@ -21,11 +20,12 @@ export function AvatarField({ user }: { user: AccountUser }) {
       label={t('Profile image')}
       description={t('Images up to 2 MB.')}
       value={user.avatar}
-      endpoint={`users/${user.id}/avatar`}
-      onUploaded={(answer) => applyUser((answer as UserAnswer).user)}
+      route={account.uploadAvatar}
+      params={{ id: user.id }}
+      onUploaded={(answer) => applyUser(answer.user)}
       onRemove={async () => {
-        const answer = await http.delete<UserAnswer>(`users/${user.id}/avatar`);
-        applyUser(answer.user ?? { id: user.id, email: user.email, avatar: null });
+        const answer = await http.call(account.removeAvatar, { params: { id: user.id } });
+        applyUser(answer.user);
       }}
       onChange={(url) => toast.positive(url ? t('Uploaded avatar') : t('Removed avatar'))}
     />

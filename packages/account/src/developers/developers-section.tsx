@@ -1,4 +1,5 @@
 import { requiredRule, useAuthForm } from '@backline/auth';
+import { accessTokens } from '@backline/core/contract';
 import { useCan, useDates, useHttp, useSettings } from '@backline/core/react';
 import { AlertDialog, Button, Dialog, Form, Link, TextField, toast } from '@backline/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -118,8 +119,7 @@ function CreateTokenForm({
   const [plainText, setPlainText] = useState<string | null>(initialPlainText ?? null);
   const problems = { tokenName: requiredRule(name) };
   const create = useMutation({
-    mutationFn: () =>
-      http.post<{ token: AccessToken; plainTextToken: string }>('access-tokens', { tokenName: name.trim() }),
+    mutationFn: () => http.call(accessTokens.create, { body: { tokenName: name.trim() } }),
     onSuccess: (answer) => {
       setPlainText(answer.plainTextToken);
       client.setQueryData<AccountUser>(accountQueryKeys.user(userId), (current) =>
@@ -224,7 +224,7 @@ function DeleteTokenDialog({
   const http = useHttp();
   const client = useQueryClient();
   const remove = useMutation({
-    mutationFn: (id: number) => http.delete(`access-tokens/${id}`),
+    mutationFn: (id: number) => http.call(accessTokens.remove, { params: { id } }),
     onSuccess: (_answer, id) => {
       client.setQueryData<AccountUser>(accountQueryKeys.user(userId), (current) =>
         current ? { ...current, tokens: (current.tokens ?? []).filter((entry) => entry.id !== id) } : current,

@@ -1,4 +1,5 @@
 import { useAuthForm } from '@backline/auth';
+import { account } from '@backline/core/contract';
 import { useBootstrap, useHttp } from '@backline/core/react';
 import { Button, ComboBox, Form, ListItem, ListSection, Select, toast } from '@backline/ui';
 import { useMutation } from '@tanstack/react-query';
@@ -71,10 +72,9 @@ export function LocationForm({
   const save = useMutation({
     mutationFn: async () => {
       if (language && language !== current.language) await changeLocale(language);
-      return http.put<{ user: AccountUser }>('users/me', {
-        timezone: timezone || null,
-        country: country || null,
-        language: language || null,
+      return http.call(account.update, {
+        params: { id: 'me' },
+        body: { timezone: timezone || null, country: country || null, language: language || null },
       });
     },
     onSuccess: (answer) => {

@@ -1,3 +1,4 @@
+import { localization } from '@backline/core/contract';
 import { useBootstrapStore, useHttp } from '@backline/core/react';
 import { setI18nLines } from '@backline/ui';
 import { useCallback } from 'react';
@@ -15,7 +16,7 @@ export function useChangeLocale(): (locale: string) => Promise<LocaleResponse['l
   const { i18n } = useTranslation();
   return useCallback(
     async (locale: string) => {
-      const answer = await http.post<LocaleResponse>('users/me/locale', { locale });
+      const answer = await http.call(localization.changeLocale, { body: { locale } });
       const { language, lines } = answer.locale;
       await setI18nLines(i18n, { language, lines });
       store.update((data) => ({

@@ -1,4 +1,5 @@
 import { confirmationRule, requiredRule, useAuthForm } from '@backline/auth';
+import { passwords } from '@backline/core/contract';
 import { useHttp } from '@backline/core/react';
 import { Button, Form, TextField, toast } from '@backline/ui';
 import { useMutation } from '@tanstack/react-query';
@@ -28,10 +29,8 @@ export function PasswordSection() {
 
   const save = useMutation({
     mutationFn: () =>
-      http.put('auth/user/password', {
-        current_password: current,
-        password,
-        password_confirmation: confirmation,
+      http.call(passwords.change, {
+        body: { current_password: current, password, password_confirmation: confirmation },
       }),
     onSuccess: () => {
       setCurrent('');

@@ -1,4 +1,5 @@
 import { PasswordPromptDialog } from '@backline/auth';
+import { passwords, sessions } from '@backline/core/contract';
 import { useDates, useHttp } from '@backline/core/react';
 import { Button, ComputerIcon, KeyIcon, MobileIcon, Skeleton, TabletIcon, toast } from '@backline/ui';
 import { useQueryClient } from '@tanstack/react-query';
@@ -118,8 +119,8 @@ export function LogoutOtherSessionsDialog({
   const http = useHttp();
   const client = useQueryClient();
   const submit = async (password: string) => {
-    if (!(await passwordRecentlyConfirmed(http))) await http.post('auth/user/confirm-password', { password });
-    await http.post('user-sessions/logout-other', { password });
+    if (!(await passwordRecentlyConfirmed(http))) await http.call(passwords.confirm, { body: { password } });
+    await http.call(sessions.logoutOther, { body: { password } });
     toast.positive(t('Logged out other sessions.'));
     void client.invalidateQueries({ queryKey: accountQueryKeys.sessions });
     onOpenChange(false);

@@ -1,16 +1,17 @@
 import { PasswordPromptDialog } from '@backline/auth';
 import type { HttpClient } from '@backline/core';
+import { passwords } from '@backline/core/contract';
 import { useHttp } from '@backline/core/react';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Spec accounts §9: a confirmed password is good for this many seconds. */
-export const PASSWORD_CONFIRMATION_SECONDS = 9000;
+/** A confirmed password is good for this many seconds. */
+export const PASSWORD_CONFIRMATION_SECONDS = passwords.PASSWORD_CONFIRMATION_SECONDS;
 
 /** Whether the password was confirmed within the last 9000 seconds: `GET auth/user/confirmed-password-status`. */
 export async function passwordRecentlyConfirmed(http: HttpClient): Promise<boolean> {
-  const status = await http.get<{ confirmed: boolean }>('auth/user/confirmed-password-status', {
-    params: { seconds: PASSWORD_CONFIRMATION_SECONDS },
+  const status = await http.call(passwords.confirmedStatus, {
+    query: { seconds: PASSWORD_CONFIRMATION_SECONDS },
   });
   return status.confirmed;
 }
@@ -73,7 +74,7 @@ export function ConfirmPasswordDialog({ isOpen, onConfirmed, onCancel }: Confirm
       description={t('For your security, please confirm your password to continue.')}
       submitLabel={t('Confirm')}
       submit={async (password) => {
-        await http.post('auth/user/confirm-password', { password });
+        await http.call(passwords.confirm, { body: { password } });
         onConfirmed();
       }}
       onCancel={onCancel}

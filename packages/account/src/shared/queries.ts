@@ -1,11 +1,12 @@
 import type { User } from '@backline/core';
+import { account, sessions, valueLists } from '@backline/core/contract';
 import { useBootstrapStore, useHttp, useUser } from '@backline/core/react';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { AccountUser, UserSession, ValueLists } from './types';
+import type { AccountUser } from './types';
 
 /** The relations the page loads with the user. */
-export const ACCOUNT_USER_RELATIONS = ['roles', 'social_profiles', 'tokens'] as const;
+export const ACCOUNT_USER_RELATIONS = account.USER_RELATIONS;
 /** The lists the location and language section needs, in one call. */
 export const VALUE_LIST_NAMES = 'timezones,countries,localizations';
 
@@ -24,7 +25,7 @@ export function useAccountUser() {
     queryKey: accountQueryKeys.user(id),
     queryFn: ({ signal }) =>
       http
-        .get<{ user: AccountUser }>(`users/${id}`, { params: { with: [...ACCOUNT_USER_RELATIONS] }, signal })
+        .call(account.show, { params: { id }, query: { with: [...ACCOUNT_USER_RELATIONS] }, signal })
         .then((answer) => answer.user),
     enabled: id !== 0,
   });
@@ -35,8 +36,7 @@ export function useUserSessions() {
   const http = useHttp();
   return useQuery({
     queryKey: accountQueryKeys.sessions,
-    queryFn: ({ signal }) =>
-      http.get<{ sessions: UserSession[] }>('user-sessions', { signal }).then((answer) => answer.sessions),
+    queryFn: ({ signal }) => http.call(sessions.list, { signal }).then((answer) => answer.sessions),
   });
 }
 
@@ -45,7 +45,7 @@ export function useValueLists() {
   const http = useHttp();
   return useQuery({
     queryKey: accountQueryKeys.valueLists,
-    queryFn: ({ signal }) => http.get<ValueLists>(`value-lists/${VALUE_LIST_NAMES}`, { signal }),
+    queryFn: ({ signal }) => http.call(valueLists.show, { params: { names: VALUE_LIST_NAMES }, signal }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   });

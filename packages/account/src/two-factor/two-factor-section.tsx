@@ -1,5 +1,6 @@
 import { normalizeCode, TWO_FACTOR_CODE_LENGTH, twoFactorCodeRule, useAuthForm } from '@backline/auth';
 import { isHttpError } from '@backline/core';
+import { twoFactor, type UserAnswer } from '@backline/core/contract';
 import { useHttp } from '@backline/core/react';
 import { Button, Form, Skeleton, TextField, toast } from '@backline/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,8 +12,6 @@ import { type PasswordConfirmation, usePasswordConfirmation } from '../shared/pa
 import { accountQueryKeys, useApplyUser } from '../shared/queries';
 import type { AccountUser } from '../shared/types';
 import { type TwoFactorState, twoFactorState } from './two-factor-state';
-
-type UserAnswer = { user: AccountUser };
 
 /**
  * The two-factor panel (spec accounts §4): state 0 offers Enable; state 1 shows the QR code, the setup
@@ -43,18 +42,17 @@ export function TwoFactorSection({ user }: { user: AccountUser }) {
     onError: (error) => toastError(error, t),
   });
 
-  const enable = () =>
-    change.mutate({ call: guarded(() => http.post<UserAnswer>('auth/user/two-factor-authentication')) });
+  const enable = () => change.mutate({ call: guarded(() => http.call(twoFactor.enable)) });
   const disable = (announce: boolean) =>
     change.mutate({
-      call: guarded(() => http.delete<UserAnswer>('auth/user/two-factor-authentication')),
+      call: guarded(() => http.call(twoFactor.disable)),
       done: () => {
         client.removeQueries({ queryKey: qrKey(user.id) });
         if (announce) toast.positive(t('Two factor authentication has been disabled.'));
       },
     });
   const regenerate = () =>
-    change.mutate({ call: guarded(() => http.post<UserAnswer>('auth/user/two-factor-recovery-codes')) });
+    change.mutate({ call: guarded(() => http.call(twoFactor.regenerateRecoveryCodes)) });
 
   return (
     <AccountSection
@@ -167,7 +165,7 @@ function PendingConfirmation({ user, confirmation, isPending, onCancel, onConfir
   // The setup key is a secret: the server hands it out only within the password window (423 otherwise).
   const qr = useQuery({
     queryKey: qrKey(user.id),
-    queryFn: () => http.get<{ svg: string; secret: string }>('auth/user/two-factor/qr-code'),
+    queryFn: () => http.call(twoFactor.qrCode),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -176,9 +174,7 @@ function PendingConfirmation({ user, confirmation, isPending, onCancel, onConfir
   const confirm = useMutation({
     mutationFn: async () =>
       (await confirmation.confirm())
-        ? http.post<UserAnswer>('auth/user/confirmed-two-factor-authentication', {
-            code: normalizeCode(code),
-          })
+        ? http.call(twoFactor.confirm, { body: { code: normalizeCode(code) } })
         : null,
     onSuccess: (answer) => {
       if (answer) onConfirmed(answer);

@@ -1,3 +1,4 @@
+import { passwords } from '@backline/core/contract';
 import { useHttp, useSettings } from '@backline/core/react';
 import { Button, Form, toast } from '@backline/ui';
 import { useMutation } from '@tanstack/react-query';
@@ -8,7 +9,7 @@ import { useAuthConfig } from '../config/auth-config';
 import { SentenceLink } from '../i18n/sentence-link';
 import { AuthPage } from '../shared/auth-page';
 import { EmailField } from '../shared/email-field';
-import type { ForgotPasswordPayload, MessageResponse } from '../shared/types';
+import type { ForgotPasswordPayload } from '../shared/types';
 import { useAuthForm } from '../shared/use-auth-form';
 import { useQueryEmail, withEmail } from '../shared/use-query-email';
 import { emailRule } from '../validation/validators';
@@ -21,8 +22,7 @@ export function useForgotPassword() {
   const navigate = useNavigate();
   const { loginPath } = useAuthConfig();
   return useMutation({
-    mutationFn: (payload: ForgotPasswordPayload) =>
-      http.post<MessageResponse>('auth/forgot-password', payload),
+    mutationFn: (payload: ForgotPasswordPayload) => http.call(passwords.forgot, { body: payload }),
     onSuccess: (answer) => {
       if (answer?.message) toast.positive(answer.message);
       navigate(loginPath);

@@ -1,3 +1,4 @@
+import { humanCheck } from '@backline/core/contract';
 import { useHttp, useSettings } from '@backline/core/react';
 import { useCallback } from 'react';
 import { type HumanCheckAction, type HumanCheckProvider, humanCheckToken } from './providers';
@@ -26,7 +27,7 @@ export function useHumanCheck(action: HumanCheckAction): HumanCheck {
     if (!enabled) return true;
     try {
       const token = await humanCheckToken(provider, siteKey, action);
-      const answer = await http.post<{ success: boolean }>('recaptcha/verify', { token, action });
+      const answer = await http.call(humanCheck.verify, { body: { token, action } });
       return answer?.success === true;
     } catch {
       return false;

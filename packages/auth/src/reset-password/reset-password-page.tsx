@@ -1,3 +1,4 @@
+import { passwords } from '@backline/core/contract';
 import { useHttp } from '@backline/core/react';
 import { Button, Form, TextField, toast } from '@backline/ui';
 import { useMutation } from '@tanstack/react-query';
@@ -7,7 +8,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useAuthConfig } from '../config/auth-config';
 import { AuthPage } from '../shared/auth-page';
 import { EmailField } from '../shared/email-field';
-import type { MessageResponse, ResetPasswordPayload } from '../shared/types';
+import type { ResetPasswordPayload } from '../shared/types';
 import { useAuthForm } from '../shared/use-auth-form';
 import { useQueryEmail } from '../shared/use-query-email';
 import { confirmationRule, emailRule, requiredRule } from '../validation/validators';
@@ -20,7 +21,7 @@ export function useResetPassword() {
   const navigate = useNavigate();
   const { loginPath } = useAuthConfig();
   return useMutation({
-    mutationFn: (payload: ResetPasswordPayload) => http.post<MessageResponse>('auth/reset-password', payload),
+    mutationFn: (payload: ResetPasswordPayload) => http.call(passwords.reset, { body: payload }),
     onSuccess: () => {
       toast.positive('Your password has been reset!');
       // The mailed link is spent: Back should not lead to it again.

@@ -1,4 +1,4 @@
-import type { AnswerOf, auth, BodyOf } from '@backline/core/contract';
+import type { AnswerOf, auth, BodyOf, passwords, social, twoFactor } from '@backline/core/contract';
 
 /** A registration policy (terms, privacy…) from the `registration.policies` setting. */
 export type RegistrationPolicy = auth.RegistrationPolicy;
@@ -16,22 +16,19 @@ export type LoginPayload = BodyOf<typeof auth.login>;
 export type LoginResponse = AnswerOf<typeof auth.login>;
 
 /** `POST auth/two-factor-challenge`: a code from the authenticator app, or a recovery code. */
-export type TwoFactorPayload = { code: string } | { recovery_code: string };
+export type TwoFactorPayload = BodyOf<typeof twoFactor.challenge>;
 
 /** `POST auth/forgot-password`. */
-export interface ForgotPasswordPayload {
-  email: string;
-}
+export type ForgotPasswordPayload = BodyOf<typeof passwords.forgot>;
 
 /** `POST auth/reset-password`. */
-export interface ResetPasswordPayload {
-  token: string;
-  email: string;
-  password: string;
-  password_confirmation: string;
-}
+export type ResetPasswordPayload = BodyOf<typeof passwords.reset>;
 
 /** An answer that carries a message for the user (forgot and reset password). */
-export interface MessageResponse {
-  message?: string;
-}
+export type MessageResponse = AnswerOf<typeof passwords.forgot>;
+
+/**
+ * What a social sign-in ends with: `POST secure/auth/social/connect`'s answer (bootstrap data, or a two-factor
+ * challenge), or the popup's callback data, which carries the same.
+ */
+export type SocialConnectAnswer = AnswerOf<typeof social.connect> | social.SocialCallbackData;

@@ -1,21 +1,13 @@
+import { social } from '@backline/core/contract';
 import { SOCIAL_SERVICES, type SocialService } from './social-visibility';
 
 // Defined beside the visibility check, which the sign-in screens load without the popup code.
 export { SOCIAL_SERVICES, type SocialService };
 
-/** The outcomes a social popup reports (spec accounts §4). */
-export const SOCIAL_STATUSES = ['SUCCESS', 'REQUEST_PASSWORD', 'ALREADY_LOGGED_IN', 'ERROR'] as const;
-export type SocialStatus = (typeof SOCIAL_STATUSES)[number];
-
-/** What a popup's window message carries. */
-export interface SocialCallbackData {
-  bootstrapData?: string;
-  errorMessage?: string;
-  /** The account has two-factor on: the sign-in continues with the challenge. */
-  two_factor?: boolean;
-  /** The existing account's address (REQUEST_PASSWORD). */
-  email?: string;
-}
+/** The outcomes a social popup reports, and what its window message carries (from the contract). */
+export const SOCIAL_STATUSES = social.SOCIAL_STATUSES;
+export type SocialStatus = social.SocialStatus;
+export type SocialCallbackData = social.SocialCallbackData;
 
 export interface SocialPopupResult {
   status: SocialStatus;
@@ -34,7 +26,12 @@ export const SOCIAL_POPUP_POLL_MS = 1000;
 export function readSocialMessage(event: Pick<MessageEvent, 'origin' | 'data'>, origin: string) {
   if (event.origin !== origin) return null;
   const data = event.data as { type?: unknown; status?: unknown; callbackData?: unknown } | null;
-  if (!data || typeof data !== 'object' || data.type !== 'social-auth' || typeof data.status !== 'string')
+  if (
+    !data ||
+    typeof data !== 'object' ||
+    data.type !== social.SOCIAL_MESSAGE_TYPE ||
+    typeof data.status !== 'string'
+  )
     return null;
   const status = data.status.toUpperCase() as SocialStatus;
   if (!SOCIAL_STATUSES.includes(status)) return null;

@@ -1,12 +1,11 @@
+import { social } from '@backline/core/contract';
 import { useHttp } from '@backline/core/react';
 import { useTranslation } from 'react-i18next';
 import { PasswordPromptDialog } from '../shared/password-prompt-dialog';
 
-/** What `POST secure/auth/social/connect` answers: bootstrap data, or a two-factor challenge. */
-export interface SocialConnectAnswer {
-  bootstrapData?: string;
-  two_factor?: boolean;
-}
+import type { SocialConnectAnswer } from '../shared/types';
+
+export type { SocialConnectAnswer };
 
 export interface PasswordRequiredDialogProps {
   isOpen: boolean;
@@ -39,9 +38,7 @@ export function PasswordRequiredDialog({
       )}
       detail={email}
       submitLabel={t('Connect')}
-      submit={async (password) =>
-        onConnected(await http.post<SocialConnectAnswer>('secure/auth/social/connect', { password }))
-      }
+      submit={async (password) => onConnected(await http.call(social.connect, { body: { password } }))}
       onCancel={onCancel}
       isDismissable={false}
     />

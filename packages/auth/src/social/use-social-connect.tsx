@@ -1,4 +1,5 @@
 import { applyBootstrapAnswer } from '@backline/core';
+import { social } from '@backline/core/contract';
 import { useBootstrapStore, useHttp } from '@backline/core/react';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import type { SocialService } from './open-social-popup';
@@ -58,7 +59,7 @@ export function useSocialConnect(): SocialConnect {
     async (service: SocialService) => {
       setPending(true);
       try {
-        await http.post(`secure/auth/social/${service}/disconnect`, { service });
+        await http.call(social.disconnect, { params: { service } });
       } finally {
         setPending(false);
       }

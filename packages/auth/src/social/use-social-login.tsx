@@ -33,7 +33,7 @@ export function useSocialLogin({ onTwoFactor }: { onTwoFactor?: () => void } = {
   const signedIn = useCallback(
     (answer: SocialConnectAnswer) => {
       if (applyBootstrapAnswer(store, answer)) redirect();
-      else if (answer.two_factor) onTwoFactor?.();
+      else if ('two_factor' in answer && answer.two_factor) onTwoFactor?.();
     },
     [store, redirect, onTwoFactor],
   );

@@ -1,4 +1,5 @@
-import { applyBootstrapAnswer, type BootstrapAnswer } from '@backline/core';
+import { applyBootstrapAnswer } from '@backline/core';
+import { twoFactor } from '@backline/core/contract';
 import { useBootstrapStore, useHttp } from '@backline/core/react';
 import { useMutation } from '@tanstack/react-query';
 import type { TwoFactorPayload } from '../shared/types';
@@ -10,8 +11,7 @@ export function useTwoFactorChallenge() {
   const store = useBootstrapStore();
   const redirect = useAuthRedirect();
   return useMutation({
-    mutationFn: (payload: TwoFactorPayload) =>
-      http.post<BootstrapAnswer>('auth/two-factor-challenge', payload),
+    mutationFn: (payload: TwoFactorPayload) => http.call(twoFactor.challenge, { body: payload }),
     onSuccess: (answer) => {
       applyBootstrapAnswer(store, answer);
       redirect();

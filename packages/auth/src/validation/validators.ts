@@ -1,3 +1,5 @@
+import { RECOVERY_CODE_LENGTH, TWO_FACTOR_CODE_LENGTH } from '@backline/core/contract';
+
 /**
  * Client-side checks of spec accounts §5. Each answers the English message (the i18n key) of the first
  * rule a value breaks, or null. They run before anything is sent; the server checks everything again.
@@ -7,10 +9,8 @@
 const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
-/** A two-factor code has exactly this many characters. */
-export const TWO_FACTOR_CODE_LENGTH = 6;
-/** A recovery code has exactly this many characters. */
-export const RECOVERY_CODE_LENGTH = 21;
+/** How many characters a two-factor code and a recovery code have: the contract's lengths. */
+export { RECOVERY_CODE_LENGTH, TWO_FACTOR_CODE_LENGTH };
 
 export type ValidationMessage =
   | 'This field is required.'

@@ -35,9 +35,9 @@ export interface BootstrapAnswer {
  */
 export function applyBootstrapAnswer(
   store: BootstrapStore,
-  answer: BootstrapAnswer | null | undefined,
+  answer: BootstrapAnswer | object | null | undefined,
 ): boolean {
-  const data = answer?.bootstrapData;
+  const data = answer && 'bootstrapData' in answer ? (answer as BootstrapAnswer).bootstrapData : undefined;
   if (data === undefined || data === null) return false;
   store.replace(data);
   return true;

@@ -6,12 +6,24 @@
  */
 export * from './fields';
 export * from './route';
+export * as accessTokens from './routes/access-tokens';
+export * as account from './routes/account';
 export * as auth from './routes/auth';
 export * as system from './routes/core';
+export * as emailVerification from './routes/email-verification';
+export * as humanCheck from './routes/human-check';
+export * as localization from './routes/localization';
+export * as passwords from './routes/passwords';
+export * as sessions from './routes/sessions';
+export * as social from './routes/social';
+export * as twoFactor from './routes/two-factor';
 export * as uploads from './routes/uploads';
+export * as valueLists from './routes/value-lists';
 export * from './schemas/bootstrap';
 export * from './schemas/common';
 export * from './schemas/file-entry';
+export * from './schemas/localization';
+export * from './schemas/session';
 export * from './schemas/user';
 export * from './uploads/constants';
 export * from './uploads/restrictions';

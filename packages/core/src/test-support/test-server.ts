@@ -2,8 +2,18 @@
  * Test support (not part of the package API): a module that lets the client tests watch what really
  * reaches a Backline server, and a cookie-keeping fetch so the client can run in Node like in a browser.
  */
-import { type Context, defineModule, encodeBootstrap, type HttpMethod, legacyRoute } from '@backline/server';
+import {
+  type Context,
+  defineModule,
+  defineRoute,
+  encodeBootstrap,
+  type HttpMethod,
+  type Kit,
+  type RouteDefinition,
+} from '@backline/server';
 import { type RunningServer, startTestServer, testDatabases } from '@internal/testing';
+import { raw } from '../contract/route';
+import { WORKSPACE_PARAM } from '../contract/wire';
 import { type CookieSource, createMemoryCookies } from '../cookies/cookies';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from '../http/http-client';
 
@@ -20,12 +30,50 @@ export interface Echo {
   body: unknown;
 }
 
+/** The workspace the client sent (`workspaceId`): a positive integer, else 0 (the default workspace). */
+function workspaceOf(ctx: Context): number {
+  const id = Number(ctx.query[WORKSPACE_PARAM]);
+  return Number.isSafeInteger(id) && id > 0 ? id : 0;
+}
+
+/** The relations the client asked for, as `with=a,b` or the key repeated. */
+function relationsOf(ctx: Context): string[] {
+  const value = ctx.query.with;
+  return (Array.isArray(value) ? value : value ? [value] : [])
+    .flatMap((part) => part.split(','))
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/**
+ * A test route that answers whatever the test needs: declared as raw JSON, so nothing checks its shape (the
+ * client must cope with odd answers too). The answer, when there is one, becomes the body.
+ */
+function testRoute(
+  method: HttpMethod,
+  path: string,
+  answer: (input: { ctx: Context; kit: Kit }) => unknown,
+): RouteDefinition {
+  return defineRoute({
+    method,
+    path,
+    tag: 'client-test',
+    summary: `Test route ${path}`,
+    response: raw('application/json', 'Whatever the test asks for'),
+    handler: async ({ ctx, kit }) => {
+      const body = await answer({ ctx, kit });
+      if (body !== undefined) ctx.body = body;
+      return undefined;
+    },
+  }) as unknown as RouteDefinition;
+}
+
 const echo = (ctx: Context): Echo => ({
   method: ctx.method,
   path: ctx.path,
   query: ctx.query as Record<string, string | string[]>,
-  workspaceId: ctx.state.workspaceId,
-  with: ctx.state.with,
+  workspaceId: workspaceOf(ctx),
+  with: relationsOf(ctx),
   headers: {
     accept: ctx.get('accept') || undefined,
     cookie: ctx.get('cookie') || undefined,
@@ -53,111 +101,76 @@ export const echoModule = defineModule({
   },
   routes(router) {
     for (const method of METHODS) {
-      router.add(legacyRoute({ method, path: 'echo', handler: ({ ctx }) => echo(ctx) }));
-      router.add(legacyRoute({ method, path: 'auth/echo', handler: ({ ctx }) => echo(ctx) }));
-      router.add(legacyRoute({ method, path: 'secure/echo', handler: ({ ctx }) => echo(ctx) }));
+      for (const path of ['echo', 'auth/echo', 'secure/echo'])
+        router.add(testRoute(method, path, ({ ctx }) => echo(ctx)));
       router.add(
-        legacyRoute({
-          method,
-          path: 'flaky/{key}',
-          handler: ({ ctx }) => {
-            const key = String(ctx.params.key);
-            const count = (hits.get(key) ?? 0) + 1;
-            hits.set(key, count);
-            if (count <= Number(ctx.query.fail ?? 0)) {
-              if (ctx.query.mode === 'network') {
-                // A real network failure: the connection dies before any answer.
-                ctx.respond = false;
-                ctx.req.socket.destroy();
-                return undefined;
-              }
-              ctx.status = Number(ctx.query.status ?? 503);
-              return { message: `Failure ${count}` };
+        testRoute(method, 'flaky/{key}', ({ ctx }) => {
+          const key = String(ctx.params.key);
+          const count = (hits.get(key) ?? 0) + 1;
+          hits.set(key, count);
+          if (count <= Number(ctx.query.fail ?? 0)) {
+            if (ctx.query.mode === 'network') {
+              // A real network failure: the connection dies before any answer.
+              ctx.respond = false;
+              ctx.req.socket.destroy();
+              return undefined;
             }
-            return { hits: count, method: ctx.method };
-          },
+            ctx.status = Number(ctx.query.status ?? 503);
+            return { message: `Failure ${count}` };
+          }
+          return { hits: count, method: ctx.method };
         }),
       );
     }
     router.add(
-      legacyRoute({
-        method: 'POST',
-        path: 'echo-raw',
-        handler: async ({ ctx }) => {
-          const chunks: Buffer[] = [];
-          for await (const chunk of ctx.req) chunks.push(chunk as Buffer);
-          return { contentType: ctx.get('content-type'), raw: Buffer.concat(chunks).toString('utf8') };
-        },
+      testRoute('POST', 'echo-raw', async ({ ctx }) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of ctx.req) chunks.push(chunk as Buffer);
+        return { contentType: ctx.get('content-type'), raw: Buffer.concat(chunks).toString('utf8') };
       }),
     );
     router.add(
-      legacyRoute({
-        method: 'GET',
-        path: 'hits/{key}',
-        handler: ({ ctx }) => ({ hits: hits.get(String(ctx.params.key)) ?? 0 }),
+      testRoute('GET', 'hits/{key}', ({ ctx }) => ({ hits: hits.get(String(ctx.params.key)) ?? 0 })),
+    );
+    router.add(
+      testRoute('POST', 'validation', ({ ctx }) => {
+        ctx.status = 422;
+        // One field as a plain string, one as a list: the client must normalise both.
+        return {
+          message: 'The email field is required.',
+          errors: { email: 'The email field is required.', password: ['Too short.', 'Too plain.'] },
+        };
       }),
     );
     router.add(
-      legacyRoute({
-        method: 'POST',
-        path: 'validation',
-        handler: ({ ctx }) => {
-          ctx.status = 422;
-          // One field as a plain string, one as a list: the client must normalise both.
-          return {
-            message: 'The email field is required.',
-            errors: { email: 'The email field is required.', password: ['Too short.', 'Too plain.'] },
-          };
-        },
+      testRoute('POST', 'upgrade-required', ({ ctx }) => {
+        ctx.status = 403;
+        return {
+          message: 'Upgrade to upload more tracks.',
+          action: { label: 'Upgrade', action: '/pricing' },
+        };
       }),
     );
     router.add(
-      legacyRoute({
-        method: 'POST',
-        path: 'upgrade-required',
-        handler: ({ ctx }) => {
-          ctx.status = 403;
-          return {
-            message: 'Upgrade to upload more tracks.',
-            action: { label: 'Upgrade', action: '/pricing' },
-          };
-        },
+      testRoute('GET', 'boom', () => {
+        throw new Error('internal detail');
       }),
     );
     router.add(
-      legacyRoute({
-        method: 'GET',
-        path: 'boom',
-        handler: () => {
-          throw new Error('internal detail');
-        },
+      testRoute('POST', 'test-login', async ({ ctx, kit }) => {
+        const data = await kit.bootstrap(ctx);
+        data.user = {
+          id: 7,
+          email: 'ada@example.com',
+          display_name: 'Ada',
+          roles: [{ id: 2, name: 'editors' }],
+          permissions: [{ name: 'admin.access' }],
+          subscriptions: [{ id: 1, valid: true }],
+        };
+        return { bootstrapData: encodeBootstrap(data) };
       }),
     );
-    router.add(
-      legacyRoute({
-        method: 'POST',
-        path: 'test-login',
-        handler: async ({ ctx, kit }) => {
-          const data = await kit.bootstrap(ctx);
-          data.user = {
-            id: 7,
-            email: 'ada@example.com',
-            display_name: 'Ada',
-            roles: [{ id: 2, name: 'editors' }],
-            permissions: [{ name: 'admin.access' }],
-            subscriptions: [{ id: 1, valid: true }],
-          };
-          return { bootstrapData: encodeBootstrap(data) };
-        },
-      }),
-    );
-    router.add(
-      legacyRoute({
-        method: 'POST',
-        path: 'test-login-two-factor',
-        handler: () => ({ two_factor: true }),
-      }),
-    );
+    router.add(testRoute('POST', 'test-login-two-factor', () => ({ two_factor: true })));
   },
   bootstrap(_ctx, data) {
     // Visitors get the guest role, with one restricted permission.

@@ -1,13 +1,12 @@
-import { z } from 'zod';
+import { emailField, newPasswordField } from '@backline/core/contract';
+import * as z from 'zod/mini';
 import { type BacklineOptions, createBackline } from '../create-backline';
 import { ValidationError } from '../http/errors';
 import { validateInput } from '../http/routes';
-import { newPasswordField } from '../modules/passwords/fields';
 import { hashPassword } from '../modules/passwords/hasher';
 import { DEFAULT_ROLES } from '../modules/permissions';
 import { assignRoles } from '../modules/permissions/permissions';
 import { createUser, findUserByEmail } from '../modules/users/create-user';
-import { emailField } from '../modules/users/fields';
 import { User } from '../modules/users/user-model';
 import { generateAppKey } from '../security/encrypter';
 

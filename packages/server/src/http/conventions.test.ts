@@ -1,8 +1,9 @@
+import { idParam, route } from '@backline/core/contract';
 import { type RunningServer, startTestServer, testDatabases } from '@internal/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineModule } from '../kit';
-import { legacyRoute, routeUrl } from './routes';
+import { routeUrl } from './routes';
 
 /** A module with one resource, to prove the conventions on real routes and a real table. */
 const notes = defineModule({
@@ -19,58 +20,80 @@ const notes = defineModule({
   },
   settings: { 'notes.secret_key': { value: 'do-not-leak' }, 'notes.title': { value: 'Notes', public: true } },
   routes(router) {
-    router.add(
-      legacyRoute({
-        method: 'POST',
-        path: 'notes',
-        body: z.object({ text: z.string().min(1, 'The text field is required.').max(50) }),
-        handler: async ({ body, kit, ctx }) => {
-          const [row] = await kit.knex('notes').insert({ text: body.text }).returning(['id', 'text']);
-          ctx.status = 201;
-          return { note: row };
-        },
-      }),
-    );
-    router.add(
-      legacyRoute({
-        method: 'PUT',
-        path: 'notes/{id}',
-        params: z.object({ id: z.coerce.number().int() }),
-        body: z.object({ text: z.string().min(1) }),
-        handler: async ({ params, body, kit }) => {
-          await kit.knex('notes').where({ id: params.id }).update({ text: body.text });
-          return { note: { id: params.id, text: body.text }, method: 'PUT' };
-        },
-      }),
-    );
-    router.add(
-      legacyRoute({
-        method: 'DELETE',
-        path: 'notes/{id}',
-        params: z.object({ id: z.coerce.number().int() }),
-        handler: async ({ params, kit }) => {
-          const deleted = await kit.knex('notes').where({ id: params.id }).delete();
-          return { deleted };
-        },
-      }),
-    );
-    router.add(
-      legacyRoute({
-        method: 'GET',
-        path: 'echo-params',
-        handler: ({ ctx }) => ({ workspaceId: ctx.state.workspaceId, with: ctx.state.with }),
-      }),
-    );
-    router.add(legacyRoute({ method: 'GET', path: 'auth/ping', handler: () => ({ where: 'auth' }) }));
-    router.add(
-      legacyRoute({
-        method: 'GET',
-        path: 'boom',
-        handler: () => {
-          throw new Error('database password is hunter2');
-        },
-      }),
-    );
+    const Note = z.object({ id: z.number(), text: z.string() });
+    router
+      .route(
+        route({
+          method: 'POST',
+          path: 'notes',
+          tag: 'notes',
+          summary: 'Add a note',
+          body: z.object({
+            text: z.string().check(z.minLength(1, 'The text field is required.'), z.maxLength(50)),
+          }),
+          response: z.object({ note: Note }),
+          status: 201,
+        }),
+      )
+      .handle(async ({ body, kit }) => {
+        const [row] = await kit.knex('notes').insert({ text: body.text }).returning(['id', 'text']);
+        return { note: row };
+      });
+    router
+      .route(
+        route({
+          method: 'PUT',
+          path: 'notes/{id}',
+          tag: 'notes',
+          summary: 'Change a note',
+          params: z.object({ id: idParam() }),
+          body: z.object({ text: z.string().check(z.minLength(1)) }),
+          response: z.object({ note: Note, method: z.literal('PUT') }),
+        }),
+      )
+      .handle(async ({ params, body, kit }) => {
+        await kit.knex('notes').where({ id: params.id }).update({ text: body.text });
+        return { note: { id: params.id, text: body.text }, method: 'PUT' };
+      });
+    router
+      .route(
+        route({
+          method: 'DELETE',
+          path: 'notes/{id}',
+          tag: 'notes',
+          summary: 'Remove a note',
+          params: z.object({ id: idParam() }),
+          response: z.object({ deleted: z.number() }),
+        }),
+      )
+      .handle(async ({ params, kit }) => {
+        const deleted = await kit.knex('notes').where({ id: params.id }).delete();
+        return { deleted };
+      });
+    router
+      .route(
+        route({
+          method: 'GET',
+          path: 'auth/ping',
+          tag: 'notes',
+          summary: 'A root path',
+          response: z.object({ where: z.string() }),
+        }),
+      )
+      .handle(() => ({ where: 'auth' }));
+    router
+      .route(
+        route({
+          method: 'GET',
+          path: 'boom',
+          tag: 'notes',
+          summary: 'Fails',
+          response: z.object({}),
+        }),
+      )
+      .handle(() => {
+        throw new Error('database password is hunter2');
+      });
   },
 });
 
@@ -194,18 +217,6 @@ describe.each(testDatabases())('call conventions on $name', (database) => {
     const response = await server.session().get('/api/v1/nothing-here');
     expect(response.status).toBe(404);
     expect(response.data).toEqual({ message: 'Not found.' });
-  });
-
-  it('parses workspaceId and with', async () => {
-    const http = server.session();
-    expect((await http.get('/api/v1/echo-params?workspaceId=7&with=roles,tokens')).data).toEqual({
-      workspaceId: 7,
-      with: ['roles', 'tokens'],
-    });
-    expect((await http.get('/api/v1/echo-params?workspaceId=abc&with=a&with=b')).data).toEqual({
-      workspaceId: 0,
-      with: ['a', 'b'],
-    });
   });
 
   it('serves auth/ paths at the root, not under /api/v1', async () => {

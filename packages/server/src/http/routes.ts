@@ -8,7 +8,6 @@ import {
   type ParsedParams,
   type ParsedQuery,
   type RouteContract,
-  raw,
 } from '@backline/core/contract';
 import Router from '@koa/router';
 import type { Context } from 'koa';
@@ -63,43 +62,6 @@ export function defineRoute<const C extends RouteContract>(
 ): RouteDefinition<C> {
   return route;
 }
-
-/**
- * The pre-contract route shape (input schemas and a handler, no response schema), kept while modules move to
- * the contract. Routes declared this way are listed as undocumented, and the route walk test names them.
- * @deprecated Declare the route in the contract and register it with `implement`.
- */
-export function legacyRoute<
-  BS extends $ZodType = $ZodType,
-  QS extends $ZodType = $ZodType,
-  PS extends $ZodType = $ZodType,
->(route: {
-  method: HttpMethod;
-  path: string;
-  summary?: string;
-  body?: BS;
-  query?: QS;
-  params?: PS;
-  auth?: boolean;
-  permission?: string;
-  handler(input: {
-    body: output<BS>;
-    query: output<QS>;
-    params: output<PS>;
-    ctx: Context;
-    kit: Kit;
-  }): unknown;
-}): RouteDefinition {
-  return {
-    tag: LEGACY_TAG,
-    response: raw('application/json', 'Not yet described by the contract'),
-    summary: route.summary ?? '',
-    ...route,
-  } as unknown as RouteDefinition;
-}
-
-/** The tag legacy routes carry until they move to the contract. */
-export const LEGACY_TAG = 'legacy';
 
 /** Where a route path lands: `auth/…` and `secure/…` at the root, everything else under `/api/v1/`. */
 export function routeUrl(path: string): string {

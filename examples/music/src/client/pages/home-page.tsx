@@ -1,11 +1,7 @@
+import { system } from '@backline/core/contract';
 import { useHttp, useSettings } from '@backline/core/react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-
-interface Health {
-  status: string;
-  database: { kind: string; status: string };
-}
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -14,7 +10,7 @@ export function HomePage() {
   const health = useQuery({
     queryKey: ['health'],
     // `health` goes to /api/v1/health through the client's call conventions.
-    queryFn: ({ signal }) => http.get<Health>('health', { signal }),
+    queryFn: ({ signal }) => http.call(system.health, { signal }),
   });
   return (
     <main className="home">

@@ -1,5 +1,6 @@
 import { useChangeLocale } from '@backline/account';
 import { formFeedback } from '@backline/auth';
+import { valueLists } from '@backline/core/contract';
 import { useBootstrap, useHttp, useSettings } from '@backline/core/react';
 import { type FooterProps, toast } from '@backline/ui';
 import { useQuery } from '@tanstack/react-query';
@@ -20,8 +21,8 @@ export function useFooterLanguages(): FooterProps['languages'] {
     queryKey: ['value-lists', 'localizations'],
     queryFn: ({ signal }) =>
       http
-        .get<{ localizations: { language: string; name: string }[] }>('value-lists/localizations', { signal })
-        .then((answer) => answer.localizations),
+        .call(valueLists.show, { params: { names: 'localizations' }, signal })
+        .then((answer) => answer.localizations ?? []),
     enabled: Boolean(enabled),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,

@@ -66,3 +66,7 @@ export const User = z.looseObject({
   tokens: z.optional(z.array(AccessToken)),
 });
 export type User = z.infer<typeof User>;
+
+/** `{user}`: what the account routes answer after a change, with the user as it now is. */
+export const UserAnswer = z.object({ user: User });
+export type UserAnswer = z.infer<typeof UserAnswer>;

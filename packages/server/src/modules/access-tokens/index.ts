@@ -1,8 +1,6 @@
+import { accessTokens } from '@backline/core/contract';
 import type { Middleware } from 'koa';
-import { z } from 'zod';
 import { HttpError } from '../../http/errors';
-import { requiredString } from '../../http/fields';
-import { legacyRoute } from '../../http/routes';
 import { defineModule, type Kit } from '../../kit';
 import { can } from '../permissions/index';
 import { ensurePermission, grantToRole } from '../permissions/permissions';
@@ -19,7 +17,7 @@ import {
 } from './tokens';
 
 /** The permission a user needs to create and use personal access tokens. */
-export const API_ACCESS_PERMISSION = 'api.access';
+export const API_ACCESS_PERMISSION = accessTokens.API_ACCESS_PERMISSION;
 const API_DISABLED = 'API access is disabled.';
 const UNAUTHENTICATED = 'Unauthenticated.';
 
@@ -99,48 +97,23 @@ export const accessTokensModule = (options: AccessTokensOptions = {}) =>
     },
     session: bearerMiddleware,
     routes(router) {
-      router.add(
-        legacyRoute({
-          method: 'POST',
-          path: 'access-tokens',
-          summary: 'Create a personal access token; the plain text is answered only here',
-          auth: true,
-          permission: API_ACCESS_PERMISSION,
-          body: z.object({
-            tokenName: requiredString('tokenName').max(
-              100,
-              'The token name must not be greater than 100 characters.',
-            ),
-          }),
-          handler: async ({ body, ctx, kit }) => {
-            if (!(await apiIntegrated(kit))) throw new HttpError(403, API_DISABLED);
-            const { token, plainTextToken } = await createAccessToken(
-              kit,
-              ctx.state.user!.id,
-              body.tokenName.trim(),
-            );
-            return { token: serializeToken(token), plainTextToken };
-          },
-        }),
-      );
-      router.add(
-        legacyRoute({
-          method: 'DELETE',
-          path: 'access-tokens/{id}',
-          summary: 'Revoke one of your personal access tokens',
-          // Revoking stays possible without `api.access`: a user must always be able to end their own tokens.
-          auth: true,
-          params: z.object({ id: z.coerce.number().int().positive() }),
-          handler: async ({ params, ctx, kit }) => {
-            // Another user's token answers like a missing one: its existence is not revealed.
-            const deleted = await PersonalAccessToken.query(kit.knex)
-              .where({ id: params.id, user_id: ctx.state.user!.id })
-              .delete();
-            if (!deleted) throw new HttpError(404, 'Not found.');
-            return {};
-          },
-        }),
-      );
+      router.route(accessTokens.create).handle(async ({ body, ctx, kit }) => {
+        if (!(await apiIntegrated(kit))) throw new HttpError(403, API_DISABLED);
+        const { token, plainTextToken } = await createAccessToken(
+          kit,
+          ctx.state.user!.id,
+          body.tokenName.trim(),
+        );
+        return { token: serializeToken(token), plainTextToken };
+      });
+      router.route(accessTokens.remove).handle(async ({ params, ctx, kit }) => {
+        // Another user's token answers like a missing one: its existence is not revealed.
+        const deleted = await PersonalAccessToken.query(kit.knex)
+          .where({ id: params.id, user_id: ctx.state.user!.id })
+          .delete();
+        if (!deleted) throw new HttpError(404, 'Not found.');
+        return {};
+      });
     },
     async start(kit) {
       const known = await kit.knex('permissions').where({ name: API_ACCESS_PERMISSION }).first('id');

@@ -1,7 +1,6 @@
-import { auth } from '@backline/core/contract';
+import { auth, booleanish } from '@backline/core/contract';
 import { z } from 'zod';
 import { HttpError } from '../../http/errors';
-import { booleanish } from '../../http/fields';
 import { validateInput } from '../../http/routes';
 import { defineModule } from '../../kit';
 import type { BackgroundTasks } from '../accounts/background';

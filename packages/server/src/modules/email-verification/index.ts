@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { emailVerification } from '@backline/core/contract';
 import type { Context } from 'koa';
-import { z } from 'zod';
-import { legacyRoute } from '../../http/routes';
 import { defineModule, type Kit } from '../../kit';
 import type { BackgroundTasks } from '../accounts/background';
 import { sendVerificationMail } from '../accounts/mails';
@@ -64,49 +63,33 @@ export const emailVerificationModule = (tasks: BackgroundTasks) =>
       require_email_confirmation: { value: false, public: true },
     },
     routes(router) {
-      router.add(
-        legacyRoute({
-          method: 'POST',
-          path: 'auth/email/verification-notification',
-          summary: "Mail the signed-in user's address a new verification link",
-          auth: true,
-          handler: async ({ ctx, kit }) => {
-            const user = ctx.state.user!;
-            if (user.email_verified_at) return { message: 'Your email address is already verified.' };
-            await kit.rateLimits.consume('verification-mail', user.email, VERIFICATION_MAIL_LIMIT);
-            queueVerificationMail(ctx, kit, tasks, user);
-            return { message: 'A new verification link has been sent to your email address.' };
-          },
-        }),
-      );
+      router.route(emailVerification.resend).handle(async ({ ctx, kit }) => {
+        const user = ctx.state.user!;
+        if (user.email_verified_at) return { message: 'Your email address is already verified.' };
+        await kit.rateLimits.consume('verification-mail', user.email, VERIFICATION_MAIL_LIMIT);
+        queueVerificationMail(ctx, kit, tasks, user);
+        return { message: 'A new verification link has been sent to your email address.' };
+      });
 
-      router.add(
-        legacyRoute({
-          method: 'GET',
-          path: 'auth/email/verify/{token}',
-          summary: 'The mailed link: verifies the address, then goes to the site',
-          params: z.object({ token: z.string().min(1).max(256) }),
-          handler: async ({ params, ctx, kit }) => {
-            const now = kit.now();
-            const verified = await kit.knex.transaction(async (trx) => {
-              // Deleting claims the token: it works once.
-              const [row]: { user_id: number; email: string; expires_at: Date }[] = await trx(
-                'email_verification_tokens',
-              )
-                .where({ token_hash: sha256(params.token) })
-                .delete()
-                .returning(['user_id', 'email', 'expires_at']);
-              if (!row || row.expires_at.getTime() <= now.getTime()) return false;
-              const updated = await User.query(trx)
-                .findById(row.user_id)
-                .where({ email: row.email })
-                .patch({ email_verified_at: now, updated_at: now });
-              return updated === 1;
-            });
-            ctx.set('Cache-Control', 'no-store');
-            ctx.redirect(siteUrl(ctx, kit, verified ? '/?email_verified=1' : '/?email_verification=invalid'));
-          },
-        }),
-      );
+      router.route(emailVerification.verify).handle(async ({ params, ctx, kit }) => {
+        const now = kit.now();
+        const verified = await kit.knex.transaction(async (trx) => {
+          // Deleting claims the token: it works once.
+          const [row]: { user_id: number; email: string; expires_at: Date }[] = await trx(
+            'email_verification_tokens',
+          )
+            .where({ token_hash: sha256(params.token) })
+            .delete()
+            .returning(['user_id', 'email', 'expires_at']);
+          if (!row || row.expires_at.getTime() <= now.getTime()) return false;
+          const updated = await User.query(trx)
+            .findById(row.user_id)
+            .where({ email: row.email })
+            .patch({ email_verified_at: now, updated_at: now });
+          return updated === 1;
+        });
+        ctx.set('Cache-Control', 'no-store');
+        ctx.redirect(siteUrl(ctx, kit, verified ? '/?email_verified=1' : '/?email_verification=invalid'));
+      });
     },
   });

@@ -1,7 +1,6 @@
+import { humanCheck } from '@backline/core/contract';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import { HttpError } from '../../http/errors';
-import { legacyRoute } from '../../http/routes';
 import { defineModule, type Kit } from '../../kit';
 import { startSession, updateSessionPayload } from '../sessions/session-store';
 
@@ -9,8 +8,8 @@ import { startSession, updateSessionPayload } from '../sessions/session-store';
 export const HUMAN_CHECK_PROVIDERS = ['recaptcha', 'hcaptcha', 'turnstile'] as const;
 export type HumanCheckProvider = (typeof HUMAN_CHECK_PROVIDERS)[number];
 /** The actions a human check can guard (`recaptcha.enable.{action}`). */
-export type HumanCheckAction = 'register' | 'contact';
-export const HUMAN_CHECK_ACTIONS: readonly HumanCheckAction[] = ['register', 'contact'];
+export type HumanCheckAction = humanCheck.HumanCheckAction;
+export const HUMAN_CHECK_ACTIONS: readonly HumanCheckAction[] = humanCheck.HUMAN_CHECK_ACTIONS;
 
 /** Each provider's server-side verify endpoint. */
 export const VERIFY_URLS: Record<HumanCheckProvider, string> = {
@@ -19,8 +18,8 @@ export const VERIFY_URLS: Record<HumanCheckProvider, string> = {
   turnstile: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
 };
 
-/** The failure message the client shows too (spec accounts §8). */
-export const HUMAN_CHECK_FAILED = 'Could not verify you are human.';
+/** The failure message the client shows too. */
+export const HUMAN_CHECK_FAILED = humanCheck.HUMAN_CHECK_FAILED;
 /** How long a passed check stays good for the action it was passed for. */
 export const HUMAN_PROOF_TTL_MS = 5 * 60 * 1000;
 /** Verify calls per minute and IP: each one costs a request to the provider. */
@@ -147,34 +146,21 @@ export const humanCheckModule = (options: HumanCheckOptions = {}) =>
       moduleOptions.set(kit, options);
     },
     routes(router) {
-      router.add(
-        legacyRoute({
-          method: 'POST',
-          path: 'recaptcha/verify',
-          summary: 'Verify a human-check token',
-          body: z.object({
-            token: z
-              .string({ message: 'The token field is required.' })
-              .min(1, 'The token field is required.'),
-            action: z.enum(HUMAN_CHECK_ACTIONS as [HumanCheckAction, ...HumanCheckAction[]]).optional(),
-          }),
-          handler: async ({ body, ctx, kit }) => {
-            await kit.rateLimits.consume('human-check', ctx.ip || 'unknown', HUMAN_CHECK_LIMIT);
-            const action = body.action ?? 'register';
-            const success = await verifyHuman(kit, body.token, action, ctx.ip);
-            if (success) {
-              const proof = { action, expires_at: kit.now().getTime() + HUMAN_PROOF_TTL_MS };
-              if (ctx.state.session) await updateSessionPayload(ctx, kit, { human_check: proof });
-              else
-                await startSession(ctx, kit, {
-                  userId: null,
-                  payload: { human_check: proof },
-                  lifetimeMs: HUMAN_PROOF_TTL_MS,
-                });
-            }
-            return { success };
-          },
-        }),
-      );
+      router.route(humanCheck.verify).handle(async ({ body, ctx, kit }) => {
+        await kit.rateLimits.consume('human-check', ctx.ip || 'unknown', HUMAN_CHECK_LIMIT);
+        const action = body.action ?? 'register';
+        const success = await verifyHuman(kit, body.token, action, ctx.ip);
+        if (success) {
+          const proof = { action, expires_at: kit.now().getTime() + HUMAN_PROOF_TTL_MS };
+          if (ctx.state.session) await updateSessionPayload(ctx, kit, { human_check: proof });
+          else
+            await startSession(ctx, kit, {
+              userId: null,
+              payload: { human_check: proof },
+              lifetimeMs: HUMAN_PROOF_TTL_MS,
+            });
+        }
+        return { success };
+      });
     },
   });

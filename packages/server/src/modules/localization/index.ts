@@ -1,8 +1,6 @@
+import { localization } from '@backline/core/contract';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import { ValidationError } from '../../http/errors';
-import { requiredString } from '../../http/fields';
-import { legacyRoute } from '../../http/routes';
 import { defineModule, type Kit, type Localization } from '../../kit';
 import { User } from '../users/user-model';
 import { buildLocalizations, ENGLISH, LOCALE_COOKIE, localizationsOf } from './registry';
@@ -44,33 +42,25 @@ export const localizationModule = (options: LocalizationOptions = {}) => {
       'i18n.default_localization': { value: ENGLISH.language, public: true },
     },
     routes(router) {
-      router.add(
-        legacyRoute({
-          method: 'POST',
-          path: 'users/me/locale',
-          summary: "Switch the caller's language; answers the lines",
-          body: z.object({ locale: requiredString('locale').max(20, 'The selected locale is invalid.') }),
-          handler: async ({ body, ctx, kit }) => {
-            const locale = localizationsOf(ctx).byLanguage.get(body.locale);
-            if (!locale) throw new ValidationError({ locale: ['The selected locale is invalid.'] });
-            ctx.cookies.set(LOCALE_COOKIE, locale.language, {
-              httpOnly: true,
-              sameSite: 'lax',
-              secure: ctx.secure || kit.config.secureCookies,
-              overwrite: true,
-              maxAge: YEAR_MS,
-            });
-            const user = ctx.state.user;
-            if (user && user.language !== locale.language) {
-              await User.query(kit.knex)
-                .findById(user.id)
-                .patch({ language: locale.language, updated_at: kit.now() });
-              user.language = locale.language;
-            }
-            return { locale };
-          },
-        }),
-      );
+      router.route(localization.changeLocale).handle(async ({ body, ctx, kit }) => {
+        const locale = localizationsOf(ctx).byLanguage.get(body.locale);
+        if (!locale) throw new ValidationError({ locale: ['The selected locale is invalid.'] });
+        ctx.cookies.set(LOCALE_COOKIE, locale.language, {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: ctx.secure || kit.config.secureCookies,
+          overwrite: true,
+          maxAge: YEAR_MS,
+        });
+        const user = ctx.state.user;
+        if (user && user.language !== locale.language) {
+          await User.query(kit.knex)
+            .findById(user.id)
+            .patch({ language: locale.language, updated_at: kit.now() });
+          user.language = locale.language;
+        }
+        return { locale };
+      });
     },
     async bootstrap(ctx, data, kit) {
       data.i18n = await chosenLocalization(ctx, kit);

@@ -1,10 +1,11 @@
+import { localization } from '@backline/core/contract';
 import type { Context } from 'koa';
 import { sharedJson } from '../../bootstrap/shared-json';
 import type { BacklineApp } from '../../create-backline';
 import type { Localization } from '../../kit';
 
 /** The cookie that remembers a visitor's language (users keep theirs in `users.language`). */
-export const LOCALE_COOKIE = 'locale';
+export const LOCALE_COOKIE = localization.LOCALE_COOKIE;
 /** English is built in: the English text is every key, so it needs no lines. */
 export const ENGLISH: Localization = { language: 'en', name: 'English', lines: {} };
 

@@ -1,8 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { z } from 'zod';
-import { ValidationError } from '../../http/errors';
-import { requiredString } from '../../http/fields';
-import { legacyRoute } from '../../http/routes';
+import { passwords } from '@backline/core/contract';
+import { HttpError, ValidationError } from '../../http/errors';
 import { defineModule, type Kit } from '../../kit';
 import type { BackgroundTasks } from '../accounts/background';
 import { sendPasswordResetMail } from '../accounts/mails';
@@ -10,14 +8,12 @@ import { siteUrl } from '../accounts/site-url';
 import { Session } from '../sessions/session-model';
 import { signIn, signOut } from '../sessions/session-store';
 import { findUserByEmail } from '../users/create-user';
-import { emailField } from '../users/fields';
 import { User } from '../users/user-model';
 import {
   markPasswordConfirmed,
   PASSWORD_CONFIRMATION_SECONDS,
   passwordConfirmedWithin,
 } from './confirmation';
-import { newPasswordField, passwordField, withConfirmation } from './fields';
 import { hashPassword, verifyPassword } from './hasher';
 
 /** A reset link works for 60 minutes, once. */
@@ -80,143 +76,83 @@ export const passwordsModule = (tasks: BackgroundTasks) =>
       },
     },
     routes(router) {
-      router.add(
-        legacyRoute({
-          method: 'POST',
-          path: 'auth/forgot-password',
-          summary: 'Mail a password reset link',
-          body: z.object({ email: emailField }),
-          handler: async ({ body, ctx, kit }) => {
-            // Limited per address whether or not it has an account, so the limit itself tells nothing.
-            await kit.rateLimits.consume('password-reset-mail', body.email, RESET_MAIL_LIMIT);
-            const base = siteUrl(ctx, kit, '/password/reset/');
-            // Everything that depends on the address having an account happens after the answer.
-            tasks.run(kit.log, 'password reset mail', async () => {
-              const user = await findUserByEmail(kit.knex, body.email);
-              if (!user) return;
-              const token = await createResetToken(kit, user.id);
-              await sendPasswordResetMail(
-                kit,
-                user.email,
-                `${base}${token}?email=${encodeURIComponent(user.email)}`,
-              );
-            });
-            return { message: FORGOT_PASSWORD_MESSAGE };
-          },
-        }),
-      );
+      router.route(passwords.forgot).handle(async ({ body, ctx, kit }) => {
+        // Limited per address whether or not it has an account, so the limit itself tells nothing.
+        await kit.rateLimits.consume('password-reset-mail', body.email, RESET_MAIL_LIMIT);
+        const base = siteUrl(ctx, kit, '/password/reset/');
+        // Everything that depends on the address having an account happens after the answer.
+        tasks.run(kit.log, 'password reset mail', async () => {
+          const user = await findUserByEmail(kit.knex, body.email);
+          if (!user) return;
+          const token = await createResetToken(kit, user.id);
+          await sendPasswordResetMail(
+            kit,
+            user.email,
+            `${base}${token}?email=${encodeURIComponent(user.email)}`,
+          );
+        });
+        return { message: FORGOT_PASSWORD_MESSAGE };
+      });
 
-      router.add(
-        legacyRoute({
-          method: 'POST',
-          path: 'auth/reset-password',
-          summary: 'Set a new password with a mailed token',
-          body: withConfirmation(
-            z.object({
-              token: requiredString('token').max(256),
-              email: emailField,
-              password: newPasswordField(),
-              password_confirmation: requiredString('password_confirmation'),
-            }),
-          ),
-          handler: async ({ body, ctx, kit }) => {
-            const invalid = () => new ValidationError({ email: [INVALID_TOKEN] });
-            const now = kit.now();
-            const row: { id: number; user_id: number; expires_at: Date } | undefined = await kit
-              .knex('password_reset_tokens')
-              .where({ token_hash: sha256(body.token) })
-              .first('id', 'user_id', 'expires_at');
-            if (!row) throw invalid();
-            if (row.expires_at.getTime() <= now.getTime()) {
-              await kit.knex('password_reset_tokens').where({ id: row.id }).delete();
-              throw invalid();
-            }
-            const user = await User.query(kit.knex).findById(row.user_id);
-            if (!user || user.email !== body.email) throw invalid();
-            const hash = await hashPassword(body.password);
-            await kit.knex.transaction(async (trx) => {
-              // Claiming the token by deleting it is atomic: of two requests racing with one token, one wins.
-              if (!(await trx('password_reset_tokens').where({ id: row.id }).delete())) throw invalid();
-              await trx('password_reset_tokens').where({ user_id: user.id }).delete();
-              // Following the mailed link proves the address too.
-              await User.query(trx)
-                .findById(user.id)
-                .patch({ password: hash, email_verified_at: user.email_verified_at ?? now, updated_at: now });
-              // Whoever knew the old password is signed out everywhere, this browser included.
-              await Session.query(trx).where({ user_id: user.id }).delete();
-            });
-            if (ctx.state.user?.id === user.id) await signOut(ctx, kit);
-            return { message: 'Your password has been reset!' };
-          },
-        }),
-      );
+      router.route(passwords.reset).handle(async ({ body, ctx, kit }) => {
+        const invalid = () => new ValidationError({ email: [INVALID_TOKEN] });
+        const now = kit.now();
+        const row: { id: number; user_id: number; expires_at: Date } | undefined = await kit
+          .knex('password_reset_tokens')
+          .where({ token_hash: sha256(body.token) })
+          .first('id', 'user_id', 'expires_at');
+        if (!row) throw invalid();
+        if (row.expires_at.getTime() <= now.getTime()) {
+          await kit.knex('password_reset_tokens').where({ id: row.id }).delete();
+          throw invalid();
+        }
+        const user = await User.query(kit.knex).findById(row.user_id);
+        if (!user || user.email !== body.email) throw invalid();
+        const hash = await hashPassword(body.password);
+        await kit.knex.transaction(async (trx) => {
+          // Claiming the token by deleting it is atomic: of two requests racing with one token, one wins.
+          if (!(await trx('password_reset_tokens').where({ id: row.id }).delete())) throw invalid();
+          await trx('password_reset_tokens').where({ user_id: user.id }).delete();
+          // Following the mailed link proves the address too.
+          await User.query(trx)
+            .findById(user.id)
+            .patch({ password: hash, email_verified_at: user.email_verified_at ?? now, updated_at: now });
+          // Whoever knew the old password is signed out everywhere, this browser included.
+          await Session.query(trx).where({ user_id: user.id }).delete();
+        });
+        if (ctx.state.user?.id === user.id) await signOut(ctx, kit);
+        return { message: 'Your password has been reset!' };
+      });
 
-      router.add(
-        legacyRoute({
-          method: 'PUT',
-          path: 'auth/user/password',
-          summary: "Change the signed-in user's password; ends their other sessions",
-          auth: true,
-          body: withConfirmation(
-            z.object({
-              current_password: passwordField('current_password'),
-              password: newPasswordField(),
-              password_confirmation: requiredString('password_confirmation'),
-            }),
-          ),
-          handler: async ({ body, ctx, kit }) => {
-            const user = ctx.state.user!;
-            const session = ctx.state.session!;
-            await checkOwnPassword(kit, user, body.current_password, 'current_password');
-            const hash = await hashPassword(body.password);
-            const now = kit.now();
-            await kit.knex.transaction(async (trx) => {
-              await User.query(trx).findById(user.id).patch({ password: hash, updated_at: now });
-              await Session.query(trx).where({ user_id: user.id }).whereNot({ id: session.id }).delete();
-            });
-            user.password = hash;
-            // A new id for this browser too, still remembered if it was, and confirmed: the password was just typed.
-            await signIn(ctx, kit, user, {
-              remember: session.remember,
-              payload: { password_confirmed_at: now.getTime() },
-            });
-            return { message: 'Password changed' };
-          },
-        }),
-      );
+      router.route(passwords.change).handle(async ({ body, ctx, kit }) => {
+        const user = ctx.state.user!;
+        const session = ctx.state.session;
+        // A token has no browser session to keep signed in: the password changes from the account page only.
+        if (!session) throw new HttpError(403, 'Change your password from the account settings page.');
+        await checkOwnPassword(kit, user, body.current_password, 'current_password');
+        const hash = await hashPassword(body.password);
+        const now = kit.now();
+        await kit.knex.transaction(async (trx) => {
+          await User.query(trx).findById(user.id).patch({ password: hash, updated_at: now });
+          await Session.query(trx).where({ user_id: user.id }).whereNot({ id: session.id }).delete();
+        });
+        user.password = hash;
+        // A new id for this browser too, still remembered if it was, and confirmed: the password was just typed.
+        await signIn(ctx, kit, user, {
+          remember: session.remember,
+          payload: { password_confirmed_at: now.getTime() },
+        });
+        return { message: 'Password changed' };
+      });
 
-      router.add(
-        legacyRoute({
-          method: 'GET',
-          path: 'auth/user/confirmed-password-status',
-          summary: 'Whether the password was confirmed within `seconds` (at most 9000)',
-          auth: true,
-          query: z.object({
-            seconds: z.coerce
-              .number({ error: 'The seconds field must be a number.' })
-              .int('The seconds field must be an integer.')
-              .min(0, 'The seconds field must be at least 0.')
-              .optional(),
-          }),
-          handler: ({ query, ctx, kit }) => ({
-            confirmed: passwordConfirmedWithin(ctx, kit, query.seconds ?? PASSWORD_CONFIRMATION_SECONDS),
-          }),
-        }),
-      );
+      router.route(passwords.confirmedStatus).handle(({ query, ctx, kit }) => ({
+        confirmed: passwordConfirmedWithin(ctx, kit, query.seconds ?? PASSWORD_CONFIRMATION_SECONDS),
+      }));
 
-      router.add(
-        legacyRoute({
-          method: 'POST',
-          path: 'auth/user/confirm-password',
-          summary: 'Confirm the password, opening the 9000-second window for sensitive actions',
-          auth: true,
-          body: z.object({ password: passwordField() }),
-          handler: async ({ body, ctx, kit }) => {
-            await checkOwnPassword(kit, ctx.state.user!, body.password, 'password');
-            await markPasswordConfirmed(ctx, kit);
-            return { confirmed: true };
-          },
-        }),
-      );
+      router.route(passwords.confirm).handle(async ({ body, ctx, kit }) => {
+        await checkOwnPassword(kit, ctx.state.user!, body.password, 'password');
+        await markPasswordConfirmed(ctx, kit);
+        return { confirmed: true };
+      });
     },
   });

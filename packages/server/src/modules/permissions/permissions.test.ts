@@ -1,3 +1,4 @@
+import { route } from '@backline/core/contract';
 import {
   bootstrapOf,
   createTestUser,
@@ -7,7 +8,7 @@ import {
   testDatabases,
 } from '@internal/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { legacyRoute } from '../../http/routes';
+import * as z from 'zod/mini';
 import { defineModule } from '../../kit';
 import { accounts } from '../accounts';
 import { grantToRole, grantToUser } from './permissions';
@@ -18,30 +19,34 @@ const PASSWORD = 'liskov-substitution-87';
 const guarded = defineModule({
   id: 'guarded',
   routes(router) {
-    router.add(
-      legacyRoute({
-        method: 'GET',
-        path: 'members-only',
-        auth: true,
-        handler: ({ ctx }) => ({ id: ctx.state.user!.id }),
-      }),
-    );
-    router.add(
-      legacyRoute({
-        method: 'GET',
-        path: 'reports',
-        permission: 'reports.view',
-        handler: () => ({ ok: true }),
-      }),
-    );
-    router.add(
-      legacyRoute({
-        method: 'GET',
-        path: 'charts',
-        permission: 'charts.view',
-        handler: () => ({ ok: true }),
-      }),
-    );
+    router
+      .route(
+        route({
+          method: 'GET',
+          path: 'members-only',
+          tag: 'guarded',
+          summary: 'Signed-in users only',
+          auth: true,
+          response: z.object({ id: z.number() }),
+        }),
+      )
+      .handle(({ ctx }) => ({ id: ctx.state.user!.id }));
+    for (const [path, permission] of [
+      ['reports', 'reports.view'],
+      ['charts', 'charts.view'],
+    ] as const)
+      router
+        .route(
+          route({
+            method: 'GET',
+            path,
+            tag: 'guarded',
+            summary: `Holders of ${permission} only`,
+            permission,
+            response: z.object({ ok: z.boolean() }),
+          }),
+        )
+        .handle(() => ({ ok: true }));
   },
 });
 

@@ -1,8 +1,6 @@
-import { z } from 'zod';
-import { legacyRoute } from '../../http/routes';
+import { sessions } from '@backline/core/contract';
 import { defineModule } from '../../kit';
 import { requireConfirmedPassword } from '../passwords/confirmation';
-import { passwordField } from '../passwords/fields';
 import { checkOwnPassword } from '../passwords/index';
 import { describeSession } from './describe-session';
 import { Session } from './session-model';
@@ -44,39 +42,22 @@ export const sessionsModule = () => {
     },
     session: sessionMiddleware,
     routes(router) {
-      router.add(
-        legacyRoute({
-          method: 'GET',
-          path: 'user-sessions',
-          summary: "The signed-in user's active sessions",
-          auth: true,
-          handler: async ({ ctx, kit }) => {
-            const rows = await Session.query(kit.knex)
-              .where({ user_id: ctx.state.user!.id })
-              .where('expires_at', '>', kit.now())
-              .orderBy('last_active', 'desc')
-              .orderBy('id', 'desc');
-            // Browser sessions first, then sessions of API tokens (marked by `token`).
-            const sessions = rows.map((row) => describeSession(row, ctx.state.session?.id));
-            return { sessions: [...sessions, ...(await extraSessions(ctx, kit, ctx.state.user!.id))] };
-          },
-        }),
-      );
-      router.add(
-        legacyRoute({
-          method: 'POST',
-          path: 'user-sessions/logout-other',
-          summary: "End the signed-in user's other sessions",
-          auth: true,
-          body: z.object({ password: passwordField() }),
-          handler: async ({ body, ctx, kit }) => {
-            requireConfirmedPassword(ctx, kit);
-            await checkOwnPassword(kit, ctx.state.user!, body.password, 'password');
-            const ended = await endOtherSessions(kit, ctx.state.user!.id, ctx.state.session!.id);
-            return { message: 'Logged out other sessions.', ended };
-          },
-        }),
-      );
+      router.route(sessions.list).handle(async ({ ctx, kit }) => {
+        const rows = await Session.query(kit.knex)
+          .where({ user_id: ctx.state.user!.id })
+          .where('expires_at', '>', kit.now())
+          .orderBy('last_active', 'desc')
+          .orderBy('id', 'desc');
+        // Browser sessions first, then sessions of API tokens (marked by `token`).
+        const list = rows.map((row) => describeSession(row, ctx.state.session?.id));
+        return { sessions: [...list, ...(await extraSessions(ctx, kit, ctx.state.user!.id))] };
+      });
+      router.route(sessions.logoutOther).handle(async ({ body, ctx, kit }) => {
+        requireConfirmedPassword(ctx, kit);
+        await checkOwnPassword(kit, ctx.state.user!, body.password, 'password');
+        const ended = await endOtherSessions(kit, ctx.state.user!.id, ctx.state.session!.id);
+        return { message: 'Logged out other sessions.', ended };
+      });
     },
     async start(kit) {
       await pruneSessions(kit);

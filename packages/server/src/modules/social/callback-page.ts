@@ -1,17 +1,8 @@
+import { social } from '@backline/core/contract';
 import type { Context } from 'koa';
 
-/** The outcomes a social popup reports to its opener (spec accounts §4). */
-export type SocialStatus = 'SUCCESS' | 'REQUEST_PASSWORD' | 'ALREADY_LOGGED_IN' | 'ERROR';
-
-/** What the popup's window message carries besides its type and status. */
-export interface SocialCallbackData {
-  bootstrapData?: string;
-  errorMessage?: string;
-  /** The login needs its second factor (the account has two-factor on). */
-  two_factor?: boolean;
-  /** The address of the account a REQUEST_PASSWORD asks the password of. */
-  email?: string;
-}
+export type SocialStatus = social.SocialStatus;
+export type SocialCallbackData = social.SocialCallbackData;
 
 // Inside <script type="application/json">: `<` must never appear raw, or `</script>` could end the block.
 const safeJson = (value: unknown) =>
@@ -29,7 +20,7 @@ export function renderCallbackPage(
   callbackData: SocialCallbackData = {},
 ): void {
   const nonce = ctx.state.csp?.nonce();
-  const message = { type: 'social-auth', status, callbackData };
+  const message = { type: social.SOCIAL_MESSAGE_TYPE, status, callbackData };
   const script = `(function () {
   var data = JSON.parse(document.getElementById('social-auth').textContent);
   if (window.opener) window.opener.postMessage(data.message, data.origin);

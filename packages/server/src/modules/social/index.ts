@@ -1,13 +1,10 @@
+import { social } from '@backline/core/contract';
 import grant, { type GrantResponse } from 'grant';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import { HttpError, ValidationError } from '../../http/errors';
-import { booleanish } from '../../http/fields';
-import { legacyRoute } from '../../http/routes';
 import { defineModule, type Kit } from '../../kit';
 import { LOGIN_LIMIT } from '../auth/index';
 import { bootstrapAnswer, completeLogin } from '../auth/login';
-import { passwordField } from '../passwords/fields';
 import { verifyPassword } from '../passwords/hasher';
 import { startSession, updateSessionPayload } from '../sessions/session-store';
 import { createUser, findUserByEmail, isUniqueViolation } from '../users/create-user';
@@ -18,7 +15,6 @@ import {
   grantConfig,
   readIdentity,
   SOCIAL_PREFIX,
-  SOCIAL_SERVICES,
   type SocialIdentity,
   type SocialOptions,
   type SocialService,
@@ -277,86 +273,57 @@ export const socialModule = (options: SocialOptions = {}) => {
       'social.compact_buttons': { value: false, public: true },
     },
     routes(router) {
-      const service = z.enum(SOCIAL_SERVICES, { message: 'Unknown social service.' });
-      for (const mode of ['login', 'connect'] as const) {
-        router.add(
-          legacyRoute({
-            method: 'GET',
-            path: `secure/auth/social/{service}/${mode}`,
-            summary: mode === 'login' ? 'Sign in with a provider (popup)' : 'Link a provider (popup)',
-            params: z.object({ service }),
-            handler: ({ params, ctx, kit }) => start(ctx, kit, params.service, mode),
-          }),
-        );
-      }
-      router.add(
-        legacyRoute({
-          method: 'GET',
-          path: 'secure/auth/social/{service}/callback',
-          summary: "The provider's redirect back into the popup",
-          params: z.object({ service }),
-          handler: ({ params, ctx, kit }) => callback(ctx, kit, params.service),
-        }),
-      );
-      router.add(
-        legacyRoute({
-          method: 'POST',
-          path: 'secure/auth/social/connect',
-          summary: 'Link the pending provider account to the existing account, with its password',
-          // Anything else the client sends (its idea of the social data) is ignored, never trusted.
-          body: z
-            .object({ password: passwordField(), remember: booleanish.optional() })
-            .catchall(z.unknown()),
-          handler: async ({ body, ctx, kit }) => {
-            const pending = ctx.state.session?.payload.social_pending;
-            if (!pending || pending.expires_at <= kit.now().getTime())
-              throw new HttpError(422, SOCIAL_MESSAGES.noPending);
-            const user = await User.query(kit.knex).findById(pending.user_id);
-            if (!user) throw new HttpError(422, SOCIAL_MESSAGES.noPending);
-            // The same limit as the login form: this is a password guess against the same account.
-            const key = `${user.email}|${ctx.ip}`;
-            await kit.rateLimits.consume('login', key, { ...LOGIN_LIMIT, field: 'password' });
-            if (!(await verifyPassword(user.password, body.password)))
-              throw new ValidationError({ password: ['The password is incorrect.'] });
-            await updateSessionPayload(ctx, kit, { social_pending: undefined });
-            const outcome = await link(kit, user.id, pending.service, {
-              id: pending.user_service_id,
-              username: pending.username,
-              email: null,
-              firstName: null,
-              lastName: null,
-            });
-            if (outcome === 'taken')
-              throw new HttpError(422, say(SOCIAL_MESSAGES.takenByOther, pending.service));
-            return completeLogin(ctx, kit, user, { remember: body.remember ?? false });
-          },
-        }),
-      );
-      router.add(
-        legacyRoute({
-          method: 'POST',
-          path: 'secure/auth/social/{service}/disconnect',
-          summary: 'Unlink a provider from the signed-in user',
-          auth: true,
-          params: z.object({ service }),
-          handler: async ({ params, ctx, kit }) => {
-            const user = ctx.state.user!;
-            await kit.knex.transaction(async (trx) => {
-              // Locked, so two parallel disconnects cannot each see "another way in" and remove both.
-              await trx('users').where({ id: user.id }).forUpdate().first('id');
-              const profiles = await SocialProfile.query(trx).where({ user_id: user.id });
-              const target = profiles.find((profile) => profile.service_name === params.service);
-              if (!target) return;
-              const fresh = await User.query(trx).findById(user.id);
-              if (!fresh?.password && profiles.length <= 1)
-                throw new HttpError(422, say(SOCIAL_MESSAGES.lastMethod, params.service));
-              await SocialProfile.query(trx).deleteById(target.id);
-            });
-            const remaining = await SocialProfile.query(kit.knex).where({ user_id: user.id }).orderBy('id');
-            return { social_profiles: remaining.map(serializeSocialProfile) };
-          },
-        }),
-      );
+      // The popup pages answer HTML or a redirect themselves.
+      router.route(social.login).handle(async ({ params, ctx, kit }) => {
+        await start(ctx, kit, params.service, 'login');
+        return undefined;
+      });
+      router.route(social.connectPopup).handle(async ({ params, ctx, kit }) => {
+        await start(ctx, kit, params.service, 'connect');
+        return undefined;
+      });
+      router.route(social.callback).handle(async ({ params, ctx, kit }) => {
+        await callback(ctx, kit, params.service);
+        return undefined;
+      });
+      router.route(social.connect).handle(async ({ body, ctx, kit }) => {
+        const pending = ctx.state.session?.payload.social_pending;
+        if (!pending || pending.expires_at <= kit.now().getTime())
+          throw new HttpError(422, SOCIAL_MESSAGES.noPending);
+        const user = await User.query(kit.knex).findById(pending.user_id);
+        if (!user) throw new HttpError(422, SOCIAL_MESSAGES.noPending);
+        // The same limit as the login form: this is a password guess against the same account.
+        const key = `${user.email}|${ctx.ip}`;
+        await kit.rateLimits.consume('login', key, { ...LOGIN_LIMIT, field: 'password' });
+        if (!(await verifyPassword(user.password, body.password)))
+          throw new ValidationError({ password: ['The password is incorrect.'] });
+        await updateSessionPayload(ctx, kit, { social_pending: undefined });
+        const outcome = await link(kit, user.id, pending.service, {
+          id: pending.user_service_id,
+          username: pending.username,
+          email: null,
+          firstName: null,
+          lastName: null,
+        });
+        if (outcome === 'taken') throw new HttpError(422, say(SOCIAL_MESSAGES.takenByOther, pending.service));
+        return completeLogin(ctx, kit, user, { remember: body.remember ?? false });
+      });
+      router.route(social.disconnect).handle(async ({ params, ctx, kit }) => {
+        const user = ctx.state.user!;
+        await kit.knex.transaction(async (trx) => {
+          // Locked, so two parallel disconnects cannot each see "another way in" and remove both.
+          await trx('users').where({ id: user.id }).forUpdate().first('id');
+          const profiles = await SocialProfile.query(trx).where({ user_id: user.id });
+          const target = profiles.find((profile) => profile.service_name === params.service);
+          if (!target) return;
+          const fresh = await User.query(trx).findById(user.id);
+          if (!fresh?.password && profiles.length <= 1)
+            throw new HttpError(422, say(SOCIAL_MESSAGES.lastMethod, params.service));
+          await SocialProfile.query(trx).deleteById(target.id);
+        });
+        const remaining = await SocialProfile.query(kit.knex).where({ user_id: user.id }).orderBy('id');
+        return { social_profiles: remaining.map(serializeSocialProfile) };
+      });
     },
   });
 };

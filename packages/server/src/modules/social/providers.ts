@@ -1,11 +1,12 @@
+import { social } from '@backline/core/contract';
 import type { GrantConfig, GrantProvider } from 'grant';
 
-/** The social providers Backline signs in with (spec accounts §9). */
-export const SOCIAL_SERVICES = ['google', 'facebook', 'twitter'] as const;
-export type SocialService = (typeof SOCIAL_SERVICES)[number];
+/** The social providers Backline signs in with. */
+export const SOCIAL_SERVICES = social.SOCIAL_SERVICES;
+export type SocialService = social.SocialService;
 
 /** Where social routes live; grant builds `{prefix}/{service}/callback` as the redirect URI from it. */
-export const SOCIAL_PREFIX = '/secure/auth/social';
+export const SOCIAL_PREFIX = social.SOCIAL_PREFIX;
 
 /** One provider's credentials and, for self-hosted or test identity servers, its endpoints. */
 export interface SocialProviderOptions {

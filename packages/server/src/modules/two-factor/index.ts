@@ -1,8 +1,7 @@
+import { twoFactor } from '@backline/core/contract';
 import QRCode from 'qrcode';
-import { z } from 'zod';
 import { encodeBootstrap } from '../../bootstrap/bootstrap';
 import { HttpError, ValidationError } from '../../http/errors';
-import { legacyRoute } from '../../http/routes';
 import { defineModule, type Kit } from '../../kit';
 import { requireConfirmedPassword } from '../passwords/confirmation';
 import { signIn, signOut, updateSessionPayload } from '../sessions/session-store';
@@ -12,7 +11,6 @@ import { CHALLENGE_MAX_ATTEMPTS } from './challenge';
 import {
   encryptTwoFactor,
   generateRecoveryCodes,
-  RECOVERY_CODE_LENGTH,
   readRecoveryCodes,
   readSecret,
   storeRecoveryCodes,
@@ -41,13 +39,6 @@ async function consumeRecoveryCode(kit: Kit, userId: number, code: string): Prom
     return true;
   });
 }
-
-const codeField = z
-  .string({ error: 'The code field must be a string.' })
-  .regex(/^\d{6}$/, 'The code field must be 6 digits.');
-const recoveryCodeField = z
-  .string({ error: 'The recovery code field must be a string.' })
-  .length(RECOVERY_CODE_LENGTH, `The recovery code field must be ${RECOVERY_CODE_LENGTH} characters.`);
 
 /** The user, freshly read, with the codes the owner may see (password just confirmed). */
 async function ownerView(kit: Kit, userId: number) {
@@ -86,157 +77,102 @@ export const twoFactorModule = () =>
       },
     },
     routes(router) {
-      router.add(
-        legacyRoute({
-          method: 'POST',
-          path: 'auth/two-factor-challenge',
-          summary: 'Finish a login with a TOTP code or a recovery code',
-          body: z
-            .object({ code: codeField.optional(), recovery_code: recoveryCodeField.optional() })
-            .superRefine((value, ctx) => {
-              if (!value.code && !value.recovery_code)
-                ctx.addIssue({ code: 'custom', path: ['code'], message: 'The code field is required.' });
+      router.route(twoFactor.challenge).handle(async ({ body, ctx, kit }) => {
+        const field = body.code ? 'code' : 'recovery_code';
+        const challenge = ctx.state.session?.payload.two_factor_challenge;
+        if (!challenge || challenge.expires_at <= kit.now().getTime())
+          throw new ValidationError({ [field]: [EXPIRED] }, EXPIRED);
+        await kit.rateLimits.consume('two-factor', String(challenge.user_id), {
+          ...TWO_FACTOR_LIMIT,
+          field,
+        });
+        const user = await User.query(kit.knex).findById(challenge.user_id);
+        const secret = user?.two_factor_confirmed_at ? readSecret(kit, user) : null;
+        const valid =
+          !!user &&
+          !!secret &&
+          (body.code
+            ? await consumeTotp(kit.knex, user.id, secret, body.code, kit.now())
+            : await consumeRecoveryCode(kit, user.id, body.recovery_code!));
+        if (!valid) {
+          const attempts = challenge.attempts + 1;
+          // Past the cap the pending login is gone: guessing must start over from the password.
+          if (attempts >= CHALLENGE_MAX_ATTEMPTS) await signOut(ctx, kit);
+          else await updateSessionPayload(ctx, kit, { two_factor_challenge: { ...challenge, attempts } });
+          const message = body.code ? INVALID_CODE : INVALID_RECOVERY_CODE;
+          throw new ValidationError({ [field]: [message] }, message);
+        }
+        await kit.rateLimits.reset('two-factor', String(user.id), TWO_FACTOR_LIMIT);
+        // A new session id on completion; the pending one is deleted.
+        await signIn(ctx, kit, user, { remember: challenge.remember });
+        return { bootstrapData: encodeBootstrap(await kit.bootstrap(ctx)) };
+      });
+
+      router.route(twoFactor.enable).handle(async ({ ctx, kit }) => {
+        requireConfirmedPassword(ctx, kit);
+        const user = ctx.state.user!;
+        // Enabling twice keeps the secret the user may already have scanned; disable first to start over.
+        if (!user.two_factor_secret) {
+          const patch = {
+            ...encryptTwoFactor(kit, user.id, {
+              secret: generateTotpSecret(),
+              codes: generateRecoveryCodes(),
             }),
-          handler: async ({ body, ctx, kit }) => {
-            const field = body.code ? 'code' : 'recovery_code';
-            const challenge = ctx.state.session?.payload.two_factor_challenge;
-            if (!challenge || challenge.expires_at <= kit.now().getTime())
-              throw new ValidationError({ [field]: [EXPIRED] }, EXPIRED);
-            await kit.rateLimits.consume('two-factor', String(challenge.user_id), {
-              ...TWO_FACTOR_LIMIT,
-              field,
-            });
-            const user = await User.query(kit.knex).findById(challenge.user_id);
-            const secret = user?.two_factor_confirmed_at ? readSecret(kit, user) : null;
-            const valid =
-              !!user &&
-              !!secret &&
-              (body.code
-                ? await consumeTotp(kit.knex, user.id, secret, body.code, kit.now())
-                : await consumeRecoveryCode(kit, user.id, body.recovery_code!));
-            if (!valid) {
-              const attempts = challenge.attempts + 1;
-              // Past the cap the pending login is gone: guessing must start over from the password.
-              if (attempts >= CHALLENGE_MAX_ATTEMPTS) await signOut(ctx, kit);
-              else await updateSessionPayload(ctx, kit, { two_factor_challenge: { ...challenge, attempts } });
-              const message = body.code ? INVALID_CODE : INVALID_RECOVERY_CODE;
-              throw new ValidationError({ [field]: [message] }, message);
-            }
-            await kit.rateLimits.reset('two-factor', String(user.id), TWO_FACTOR_LIMIT);
-            // A new session id on completion; the pending one is deleted.
-            await signIn(ctx, kit, user, { remember: challenge.remember });
-            return { bootstrapData: encodeBootstrap(await kit.bootstrap(ctx)) };
-          },
-        }),
-      );
+            two_factor_confirmed_at: null,
+            two_factor_last_step: null,
+          };
+          await User.query(kit.knex).findById(user.id).patch(patch);
+        }
+        return ownerView(kit, user.id);
+      });
 
-      router.add(
-        legacyRoute({
-          method: 'POST',
-          path: 'auth/user/two-factor-authentication',
-          summary: 'Enable two-factor: a new secret and recovery codes, pending confirmation',
-          auth: true,
-          handler: async ({ ctx, kit }) => {
-            requireConfirmedPassword(ctx, kit);
-            const user = ctx.state.user!;
-            // Enabling twice keeps the secret the user may already have scanned; disable first to start over.
-            if (!user.two_factor_secret) {
-              const patch = {
-                ...encryptTwoFactor(kit, user.id, {
-                  secret: generateTotpSecret(),
-                  codes: generateRecoveryCodes(),
-                }),
-                two_factor_confirmed_at: null,
-                two_factor_last_step: null,
-              };
-              await User.query(kit.knex).findById(user.id).patch(patch);
-            }
-            return ownerView(kit, user.id);
-          },
-        }),
-      );
+      router.route(twoFactor.disable).handle(async ({ ctx, kit }) => {
+        requireConfirmedPassword(ctx, kit);
+        await User.query(kit.knex).findById(ctx.state.user!.id).patch({
+          two_factor_secret: null,
+          two_factor_recovery_codes: null,
+          two_factor_confirmed_at: null,
+          two_factor_last_step: null,
+        });
+        return ownerView(kit, ctx.state.user!.id);
+      });
 
-      router.add(
-        legacyRoute({
-          method: 'DELETE',
-          path: 'auth/user/two-factor-authentication',
-          summary: 'Disable two-factor',
-          auth: true,
-          handler: async ({ ctx, kit }) => {
-            requireConfirmedPassword(ctx, kit);
-            await User.query(kit.knex).findById(ctx.state.user!.id).patch({
-              two_factor_secret: null,
-              two_factor_recovery_codes: null,
-              two_factor_confirmed_at: null,
-              two_factor_last_step: null,
-            });
-            return ownerView(kit, ctx.state.user!.id);
-          },
-        }),
-      );
+      router.route(twoFactor.qrCode).handle(async ({ ctx, kit }) => {
+        // The secret is a second factor in itself, so showing it needs the same fresh confirmation.
+        requireConfirmedPassword(ctx, kit);
+        const user = ctx.state.user!;
+        const secret = readSecret(kit, user);
+        if (!secret) throw new HttpError(404, 'Two factor authentication is not enabled.');
+        const issuer = await kit.settings.get<string>('branding.site_name', 'Backline');
+        const svg = await QRCode.toString(otpauthUrl(user.email, issuer, secret), {
+          type: 'svg',
+          margin: 1,
+        });
+        ctx.set('Cache-Control', 'no-store');
+        return { svg, secret };
+      });
 
-      router.add(
-        legacyRoute({
-          method: 'GET',
-          path: 'auth/user/two-factor/qr-code',
-          summary: 'The QR code (SVG) and setup key for an authenticator app',
-          auth: true,
-          handler: async ({ ctx, kit }) => {
-            // The secret is a second factor in itself, so showing it needs the same fresh confirmation.
-            requireConfirmedPassword(ctx, kit);
-            const user = ctx.state.user!;
-            const secret = readSecret(kit, user);
-            if (!secret) throw new HttpError(404, 'Two factor authentication is not enabled.');
-            const issuer = await kit.settings.get<string>('branding.site_name', 'Backline');
-            const svg = await QRCode.toString(otpauthUrl(user.email, issuer, secret), {
-              type: 'svg',
-              margin: 1,
-            });
-            ctx.set('Cache-Control', 'no-store');
-            return { svg, secret };
-          },
-        }),
-      );
+      router.route(twoFactor.confirm).handle(async ({ body, ctx, kit }) => {
+        requireConfirmedPassword(ctx, kit);
+        const user = ctx.state.user!;
+        await kit.rateLimits.consume('two-factor', String(user.id), {
+          ...TWO_FACTOR_LIMIT,
+          field: 'code',
+        });
+        const secret = readSecret(kit, user);
+        if (!secret || !(await consumeTotp(kit.knex, user.id, secret, body.code, kit.now())))
+          throw new ValidationError({ code: [INVALID_CODE] }, INVALID_CODE);
+        await kit.rateLimits.reset('two-factor', String(user.id), TWO_FACTOR_LIMIT);
+        await User.query(kit.knex).findById(user.id).patch({ two_factor_confirmed_at: kit.now() });
+        return ownerView(kit, user.id);
+      });
 
-      router.add(
-        legacyRoute({
-          method: 'POST',
-          path: 'auth/user/confirmed-two-factor-authentication',
-          summary: 'Confirm two-factor with a code from the authenticator app',
-          auth: true,
-          body: z.object({ code: codeField }),
-          handler: async ({ body, ctx, kit }) => {
-            requireConfirmedPassword(ctx, kit);
-            const user = ctx.state.user!;
-            await kit.rateLimits.consume('two-factor', String(user.id), {
-              ...TWO_FACTOR_LIMIT,
-              field: 'code',
-            });
-            const secret = readSecret(kit, user);
-            if (!secret || !(await consumeTotp(kit.knex, user.id, secret, body.code, kit.now())))
-              throw new ValidationError({ code: [INVALID_CODE] }, INVALID_CODE);
-            await kit.rateLimits.reset('two-factor', String(user.id), TWO_FACTOR_LIMIT);
-            await User.query(kit.knex).findById(user.id).patch({ two_factor_confirmed_at: kit.now() });
-            return ownerView(kit, user.id);
-          },
-        }),
-      );
-
-      router.add(
-        legacyRoute({
-          method: 'POST',
-          path: 'auth/user/two-factor-recovery-codes',
-          summary: 'Replace the recovery codes with 8 new ones',
-          auth: true,
-          handler: async ({ ctx, kit }) => {
-            requireConfirmedPassword(ctx, kit);
-            const user = ctx.state.user!;
-            if (!user.two_factor_secret)
-              throw new HttpError(404, 'Two factor authentication is not enabled.');
-            await storeRecoveryCodes(kit, kit.knex, user.id, generateRecoveryCodes());
-            return ownerView(kit, user.id);
-          },
-        }),
-      );
+      router.route(twoFactor.regenerateRecoveryCodes).handle(async ({ ctx, kit }) => {
+        requireConfirmedPassword(ctx, kit);
+        const user = ctx.state.user!;
+        if (!user.two_factor_secret) throw new HttpError(404, 'Two factor authentication is not enabled.');
+        await storeRecoveryCodes(kit, kit.knex, user.id, generateRecoveryCodes());
+        return ownerView(kit, user.id);
+      });
     },
   });

@@ -5,7 +5,8 @@ import { User } from '../users/user-model';
 
 /** How many recovery codes a user gets, and their shape: `xxxxxxxxxx-xxxxxxxxxx` (21 characters). */
 export const RECOVERY_CODE_COUNT = 8;
-export const RECOVERY_CODE_LENGTH = 21;
+export { RECOVERY_CODE_LENGTH } from '@backline/core/contract';
+
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** Ten random characters from 62, twice: about 119 bits per code, from the CSPRNG. */

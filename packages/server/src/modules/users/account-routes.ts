@@ -1,11 +1,10 @@
 import { rm } from 'node:fs/promises';
+import { account } from '@backline/core/contract';
 import type { Knex } from 'knex';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import type { BacklineApp } from '../../create-backline';
 import { HttpError, ValidationError } from '../../http/errors';
-import { booleanish } from '../../http/fields';
-import { type BacklineRouter, legacyRoute } from '../../http/routes';
+import type { BacklineRouter } from '../../http/routes';
 import type { Kit } from '../../kit';
 import { PersonalAccessToken, serializeToken } from '../access-tokens/tokens';
 import { bootstrapAnswer } from '../auth/login';
@@ -18,18 +17,14 @@ import { FileEntry, serializeFileEntry } from '../uploads/file-entry-model';
 import { readMultipartFile } from '../uploads/read-multipart-file';
 import { storeUploadedFile, uploadTempDir } from '../uploads/store-file';
 import { isValidCountry, isValidTimezone } from '../value-lists/lists';
-import { serializeUser } from './serialize-user';
+import { serializeUser, type UserResource } from './serialize-user';
 import { User } from './user-model';
 
-/** Avatars: images only, at most 2 MB (spec accounts.md §5). */
-export const AVATAR_RESTRICTIONS = { allowedMimes: ['image/*'], maxSize: 2 * 1024 * 1024 };
+/** Avatars: images only, at most 2 MB. */
+export const AVATAR_RESTRICTIONS = account.AVATAR_RESTRICTIONS;
 const FORBIDDEN = 'You do not have permission to do this.';
 /** The relations `GET users/{id}?with=` can add. */
-const RELATIONS = ['roles', 'social_profiles', 'tokens'] as const;
-
-const idParam = z.object({
-  id: z.union([z.literal('me'), z.coerce.number().int().positive()], { error: 'Not found.' }),
-});
+const RELATIONS = account.USER_RELATIONS;
 
 /**
  * The user a request may act on. `me` and the caller's own id are the caller; anyone else is refused with
@@ -66,7 +61,9 @@ function hasTable(knex: Knex, table: string): Promise<boolean> {
 async function userWithRelations(ctx: Context, kit: Kit, user: User, relations: Set<string>) {
   const own = user.id === ctx.state.user!.id;
   const recoveryCodes = own && passwordConfirmedWithin(ctx, kit) ? readRecoveryCodes(kit, user) : undefined;
-  const resource: Record<string, unknown> = { ...(await serializeUser(kit, user, { recoveryCodes })) };
+  const resource: UserResource & Record<string, unknown> = {
+    ...(await serializeUser(kit, user, { recoveryCodes })),
+  };
   if (relations.has('social_profiles'))
     resource.social_profiles = (await hasTable(kit.knex, 'social_profiles'))
       ? await kit
@@ -85,16 +82,6 @@ async function userWithRelations(ctx: Context, kit: Kit, user: User, relations: 
         : [];
   return resource;
 }
-
-const optionalName = (field: string) =>
-  z
-    .string({ error: `The ${field} field must be a string.` })
-    .trim()
-    .max(100, `The ${field} field must not be greater than 100 characters.`)
-    .nullable()
-    .optional()
-    .transform((value) => (value === '' ? null : value));
-const optionalCode = z.string().trim().max(64).nullable().optional();
 
 /**
  * An avatar given by url: only an image already uploaded to this site by the same user
@@ -125,172 +112,108 @@ async function avatarFromUrl(ctx: Context, kit: Kit, user: User, url: string): P
  * one acts on the signed-in user only (`users.update` holders may also read others).
  */
 export function accountRoutes(router: BacklineRouter): void {
-  router.add(
-    legacyRoute({
-      method: 'GET',
-      path: 'users/{id}',
-      summary: 'A user, with `with=roles,social_profiles,tokens`',
-      auth: true,
-      params: idParam,
-      query: z
-        .object({
-          // `with=roles,tokens`, or the key repeated.
-          with: z
-            .union([z.string().max(200), z.array(z.string().max(200)).max(10)])
-            .optional()
-            .transform((value) => [value ?? []].flat().join(',')),
-        })
-        .catchall(z.unknown()),
-      handler: async ({ params, query, ctx, kit }) => {
-        const user = await targetUser(ctx, kit, params.id, 'read');
-        const relations = new Set(
-          query.with
-            .split(',')
-            .map((name) => name.trim())
-            .filter((name) => (RELATIONS as readonly string[]).includes(name)),
-        );
-        return { user: await userWithRelations(ctx, kit, user, relations) };
-      },
-    }),
-  );
+  router.route(account.show).handle(async ({ params, query, ctx, kit }) => {
+    const user = await targetUser(ctx, kit, params.id, 'read');
+    const relations = new Set(
+      query.with
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => (RELATIONS as readonly string[]).includes(name)),
+    );
+    return { user: await userWithRelations(ctx, kit, user, relations) };
+  });
 
-  router.add(
-    legacyRoute({
-      method: 'PUT',
-      path: 'users/{id}',
-      summary: 'Update your name, language, country and timezone',
-      auth: true,
-      params: idParam,
-      body: z.object({
-        first_name: optionalName('first name'),
-        last_name: optionalName('last name'),
-        language: optionalCode,
-        country: optionalCode,
-        timezone: optionalCode,
-      }),
-      handler: async ({ params, body, ctx, kit }) => {
-        const user = await targetUser(ctx, kit, params.id, 'write');
-        const errors: Record<string, string[]> = {};
-        const patch: Partial<User> = {};
-        if (body.first_name !== undefined) patch.first_name = body.first_name;
-        if (body.last_name !== undefined) patch.last_name = body.last_name;
-        if (body.language !== undefined) {
-          if (body.language && !localizationsOf(ctx).byLanguage.has(body.language))
-            errors.language = ['The selected language is invalid.'];
-          patch.language = body.language || null;
-        }
-        if (body.country !== undefined) {
-          const country = body.country?.toUpperCase() || null;
-          if (country && !isValidCountry(country)) errors.country = ['The selected country is invalid.'];
-          patch.country = country;
-        }
-        if (body.timezone !== undefined) {
-          if (body.timezone && !isValidTimezone(body.timezone))
-            errors.timezone = ['The selected timezone is invalid.'];
-          patch.timezone = body.timezone || null;
-        }
-        if (Object.keys(errors).length) throw new ValidationError(errors);
-        if (Object.keys(patch).length) {
-          patch.updated_at = kit.now();
-          await User.query(kit.knex).findById(user.id).patch(patch);
-          Object.assign(user, patch);
-        }
-        return { user: await serializeUser(kit, user) };
-      },
-    }),
-  );
+  router.route(account.update).handle(async ({ params, body, ctx, kit }) => {
+    const user = await targetUser(ctx, kit, params.id, 'write');
+    const errors: Record<string, string[]> = {};
+    const patch: Partial<User> = {};
+    if (body.first_name !== undefined) patch.first_name = body.first_name;
+    if (body.last_name !== undefined) patch.last_name = body.last_name;
+    if (body.language !== undefined) {
+      if (body.language && !localizationsOf(ctx).byLanguage.has(body.language))
+        errors.language = ['The selected language is invalid.'];
+      patch.language = body.language || null;
+    }
+    if (body.country !== undefined) {
+      const country = body.country?.toUpperCase() || null;
+      if (country && !isValidCountry(country)) errors.country = ['The selected country is invalid.'];
+      patch.country = country;
+    }
+    if (body.timezone !== undefined) {
+      if (body.timezone && !isValidTimezone(body.timezone))
+        errors.timezone = ['The selected timezone is invalid.'];
+      patch.timezone = body.timezone || null;
+    }
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+    if (Object.keys(patch).length) {
+      patch.updated_at = kit.now();
+      await User.query(kit.knex).findById(user.id).patch(patch);
+      Object.assign(user, patch);
+    }
+    return { user: await serializeUser(kit, user) };
+  });
 
-  router.add(
-    legacyRoute({
-      method: 'POST',
-      path: 'users/{id}/avatar',
-      summary:
-        'Set your avatar: multipart `file` (an image, at most 2 MB) or the `url` of an image uploaded here',
-      auth: true,
-      params: idParam,
-      handler: async ({ params, ctx, kit }) => {
-        const user = await targetUser(ctx, kit, params.id, 'write');
-        if (!(await hasTable(kit.knex, 'file_entries')))
-          throw new HttpError(503, 'Uploads are not installed on this site.');
-        let avatar: string;
-        if (ctx.is('multipart')) {
-          const dir = await uploadTempDir(kit);
-          try {
-            // Multipart bodies are only parsed here, into a scratch directory, with the avatar's size as the cap.
-            const file = await readMultipartFile(ctx, {
-              dir,
-              maxSize: AVATAR_RESTRICTIONS.maxSize,
-              allowEmpty: false,
-              unreadable: () => new ValidationError({ file: ['Please select an image'] }),
-            });
-            if (!file) throw new ValidationError({ file: ['Please select an image'] });
-            const entry = await storeUploadedFile(kit, {
-              ownerId: user.id,
-              path: file.filepath,
-              name: file.originalFilename ?? 'avatar',
-              mime: file.mimetype ?? undefined,
-              restrictions: AVATAR_RESTRICTIONS,
-            });
-            avatar = entry.url;
-          } finally {
-            await rm(dir, { recursive: true, force: true });
-          }
-        } else {
-          const url = (ctx.request.body as { url?: unknown } | undefined)?.url;
-          if (typeof url !== 'string' || !url)
-            throw new ValidationError({ file: ['Please select an image'] });
-          avatar = await avatarFromUrl(ctx, kit, user, url);
-        }
-        const now = kit.now();
-        await User.query(kit.knex).findById(user.id).patch({ avatar, updated_at: now });
-        Object.assign(user, { avatar, updated_at: now });
-        return { user: await serializeUser(kit, user) };
-      },
-    }),
-  );
-
-  router.add(
-    legacyRoute({
-      method: 'DELETE',
-      path: 'users/{id}/avatar',
-      summary: 'Remove your avatar',
-      auth: true,
-      params: idParam,
-      handler: async ({ params, ctx, kit }) => {
-        const user = await targetUser(ctx, kit, params.id, 'write');
-        const now = kit.now();
-        await User.query(kit.knex).findById(user.id).patch({ avatar: null, updated_at: now });
-        Object.assign(user, { avatar: null, updated_at: now });
-        return { user: await serializeUser(kit, user) };
-      },
-    }),
-  );
-
-  router.add(
-    legacyRoute({
-      method: 'DELETE',
-      path: 'users/{id}',
-      summary: 'Delete your own account (`deleteCurrentUser=true`); answers the guest bootstrap data',
-      auth: true,
-      params: idParam,
-      query: z.object({ deleteCurrentUser: booleanish.optional() }).catchall(z.unknown()),
-      handler: async ({ params, query, ctx, kit }) => {
-        const user = await targetUser(ctx, kit, params.id, 'write');
-        if (query.deleteCurrentUser !== true)
-          throw new ValidationError({ deleteCurrentUser: ['Confirm with deleteCurrentUser=true.'] });
-        // A leaked API token must not be enough to erase an account: deletion needs the browser session.
-        if (ctx.state.accessToken)
-          throw new HttpError(403, 'Delete your account from the account settings page.');
-        const modules = (ctx.app as BacklineApp).modules ?? [];
-        await kit.knex.transaction(async (trx) => {
-          // Later modules build on earlier ones, so their rows go first.
-          for (const module of [...modules].reverse()) await module.deleteUser?.(kit, user.id, trx);
-          // Sessions, tokens, roles, social profiles… cascade with the row.
-          await trx('users').where({ id: user.id }).delete();
+  router.route(account.uploadAvatar).handle(async ({ params, ctx, kit }) => {
+    const user = await targetUser(ctx, kit, params.id, 'write');
+    if (!(await hasTable(kit.knex, 'file_entries')))
+      throw new HttpError(503, 'Uploads are not installed on this site.');
+    let avatar: string;
+    if (ctx.is('multipart')) {
+      const dir = await uploadTempDir(kit);
+      try {
+        // Multipart bodies are only parsed here, into a scratch directory, with the avatar's size as the cap.
+        const file = await readMultipartFile(ctx, {
+          dir,
+          maxSize: AVATAR_RESTRICTIONS.maxSize,
+          allowEmpty: false,
+          unreadable: () => new ValidationError({ file: ['Please select an image'] }),
         });
-        await signOut(ctx, kit);
-        return { bootstrapData: await bootstrapAnswer(ctx, kit) };
-      },
-    }),
-  );
+        if (!file) throw new ValidationError({ file: ['Please select an image'] });
+        const entry = await storeUploadedFile(kit, {
+          ownerId: user.id,
+          path: file.filepath,
+          name: file.originalFilename ?? 'avatar',
+          mime: file.mimetype ?? undefined,
+          restrictions: AVATAR_RESTRICTIONS,
+        });
+        avatar = entry.url;
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    } else {
+      const url = (ctx.request.body as { url?: unknown } | undefined)?.url;
+      if (typeof url !== 'string' || !url) throw new ValidationError({ file: ['Please select an image'] });
+      avatar = await avatarFromUrl(ctx, kit, user, url);
+    }
+    const now = kit.now();
+    await User.query(kit.knex).findById(user.id).patch({ avatar, updated_at: now });
+    Object.assign(user, { avatar, updated_at: now });
+    return { user: await serializeUser(kit, user) };
+  });
+
+  router.route(account.removeAvatar).handle(async ({ params, ctx, kit }) => {
+    const user = await targetUser(ctx, kit, params.id, 'write');
+    const now = kit.now();
+    await User.query(kit.knex).findById(user.id).patch({ avatar: null, updated_at: now });
+    Object.assign(user, { avatar: null, updated_at: now });
+    return { user: await serializeUser(kit, user) };
+  });
+
+  router.route(account.destroy).handle(async ({ params, query, ctx, kit }) => {
+    const user = await targetUser(ctx, kit, params.id, 'write');
+    if (query.deleteCurrentUser !== true)
+      throw new ValidationError({ deleteCurrentUser: ['Confirm with deleteCurrentUser=true.'] });
+    // A leaked API token must not be enough to erase an account: deletion needs the browser session.
+    if (ctx.state.accessToken)
+      throw new HttpError(403, 'Delete your account from the account settings page.');
+    const modules = (ctx.app as BacklineApp).modules ?? [];
+    await kit.knex.transaction(async (trx) => {
+      // Later modules build on earlier ones, so their rows go first.
+      for (const module of [...modules].reverse()) await module.deleteUser?.(kit, user.id, trx);
+      // Sessions, tokens, roles, social profiles… cascade with the row.
+      await trx('users').where({ id: user.id }).delete();
+    });
+    await signOut(ctx, kit);
+    return { bootstrapData: await bootstrapAnswer(ctx, kit) };
+  });
 }

@@ -1,3 +1,4 @@
+import { normalizeEmail } from '@backline/core/contract';
 import type { Knex } from 'knex';
 import { UniqueViolationError } from 'objection';
 import { ValidationError } from '../../http/errors';
@@ -7,7 +8,6 @@ import {
   assignRoles,
   type UserAccess,
 } from '../permissions/permissions';
-import { normalizeEmail } from './fields';
 import { pooledQuery } from './pooled-query';
 import { User } from './user-model';
 

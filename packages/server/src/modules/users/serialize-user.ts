@@ -1,28 +1,10 @@
+import type { Serializable, User as WireUser } from '@backline/core/contract';
 import type { Kit } from '../../kit';
-import { type PermissionGrant, type UserAccess, userAccess } from '../permissions/permissions';
+import { type UserAccess, userAccess } from '../permissions/permissions';
 import type { User } from './user-model';
 
-/** The user as the browser sees it (spec accounts.md §3, User). */
-export interface UserResource {
-  id: number;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  display_name: string;
-  avatar: string | null;
-  language: string | null;
-  country: string | null;
-  timezone: string | null;
-  email_verified_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  roles: { id: number; name: string }[];
-  permissions: PermissionGrant[];
-  subscriptions: { id: number; valid: boolean }[];
-  two_factor_confirmed_at: Date | null;
-  /** Only while the password was confirmed in this session; an empty list otherwise. */
-  two_factor_recovery_codes: string[];
-}
+/** The user as a handler answers it: the contract's `User` before serialisation (dates may be `Date`s). */
+export type UserResource = Serializable<WireUser>;
 
 /** First and last name, or the part of the address before the @. */
 export function displayName(user: Pick<User, 'first_name' | 'last_name' | 'email'>): string {
