@@ -6,6 +6,7 @@
  */
 export * from './fields';
 export * from './route';
+export * as apiDocs from './routes/api-docs';
 export * as auth from './routes/auth';
 export * as system from './routes/core';
 export * as uploads from './routes/uploads';
