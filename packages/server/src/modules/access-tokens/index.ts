@@ -1,3 +1,4 @@
+import { MAX_ID } from '@backline/core/contract';
 import type { Middleware } from 'koa';
 import { z } from 'zod';
 import { HttpError } from '../../http/errors';
@@ -130,7 +131,8 @@ export const accessTokensModule = (options: AccessTokensOptions = {}) =>
           summary: 'Revoke one of your personal access tokens',
           // Revoking stays possible without `api.access`: a user must always be able to end their own tokens.
           auth: true,
-          params: z.object({ id: z.coerce.number().int().positive() }),
+          // Ids past the key column's range cannot exist; PostgreSQL refuses them (a 500, found by fuzzing).
+          params: z.object({ id: z.coerce.number().int().positive().max(MAX_ID) }),
           handler: async ({ params, ctx, kit }) => {
             // Another user's token answers like a missing one: its existence is not revealed.
             const deleted = await PersonalAccessToken.query(kit.knex)

@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import { MAX_ID } from '@backline/core/contract';
 import type { Knex } from 'knex';
 import type { Context } from 'koa';
 import { z } from 'zod';
@@ -27,8 +28,11 @@ const FORBIDDEN = 'You do not have permission to do this.';
 /** The relations `GET users/{id}?with=` can add. */
 const RELATIONS = ['roles', 'social_profiles', 'tokens'] as const;
 
+// Ids past the key column's range cannot exist; PostgreSQL refuses them outright (a 500, found by fuzzing).
 const idParam = z.object({
-  id: z.union([z.literal('me'), z.coerce.number().int().positive()], { error: 'Not found.' }),
+  id: z.union([z.literal('me'), z.coerce.number().int().positive().max(MAX_ID, 'Not found.')], {
+    error: 'Not found.',
+  }),
 });
 
 /**
