@@ -17,7 +17,13 @@ export class HttpSession {
   async request(
     method: string,
     path: string,
-    options: { json?: unknown; headers?: Record<string, string>; xsrf?: boolean; body?: BodyInit } = {},
+    options: {
+      json?: unknown;
+      headers?: Record<string, string>;
+      xsrf?: boolean;
+      body?: BodyInit;
+      signal?: AbortSignal;
+    } = {},
   ): Promise<Response & { data: unknown }> {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     if (this.cookies.size) headers.Cookie = this.cookieHeader();
@@ -29,7 +35,13 @@ export class HttpSession {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(options.json);
     }
-    const response = await fetch(new URL(path, this.baseUrl), { method, headers, body, redirect: 'manual' });
+    const response = await fetch(new URL(path, this.baseUrl), {
+      method,
+      headers,
+      body,
+      redirect: 'manual',
+      signal: options.signal,
+    });
     this.lastSetCookies = response.headers.getSetCookie();
     for (const line of this.lastSetCookies) {
       const [pair] = line.split(';');
@@ -39,6 +51,7 @@ export class HttpSession {
       if (!value || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
+    // Read under the same signal: a server that sends headers and then stalls is a hang too.
     const text = await response.text();
     let data: unknown = text;
     try {

@@ -1,5 +1,16 @@
 export { bootstrapOf, createTestUser, currentUser, loginOverHttp, signedInUser } from './accounts';
 export { type TestDatabase, tempDir, testDatabases } from './databases';
+export {
+  type CaseKind,
+  type FuzzFailure,
+  type FuzzInput,
+  type FuzzOptions,
+  type FuzzReport,
+  formatFuzzReport,
+  fuzzRoutes,
+  type PersonaName,
+  type StatusClass,
+} from './fuzz/fuzz-routes';
 export { HttpSession } from './http-session';
 export { type MockOAuthProvider, type MockOAuthUser, startOAuthProvider } from './oauth';
 export { type S3TestServer, s3TestClient, startS3Server } from './s3';

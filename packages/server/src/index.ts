@@ -23,6 +23,18 @@ export {
 } from './env';
 export { type ErrorBody, type FieldErrors, HttpError, ValidationError } from './http/errors';
 export {
+  createOpenApiDocument,
+  errorStatuses,
+  type JsonSchema,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type OpenApiOptions,
+  type OpenApiParameter,
+  operationId,
+  SECURITY_SCHEMES,
+  successStatus,
+} from './http/openapi/openapi';
+export {
   BacklineRouter,
   ContractDriftError,
   defineRoute,
@@ -66,6 +78,7 @@ export {
   TOO_MANY_TOKENS_MESSAGE,
 } from './modules/access-tokens/tokens';
 export { type AccountsOptions, accounts } from './modules/accounts';
+export { apiDocsModule } from './modules/api-docs';
 export { FAILED_LOGIN_MESSAGE, LOGIN_LIMIT, type RegistrationPolicy } from './modules/auth';
 export { bootstrapAnswer, completeLogin, type LoginResult } from './modules/auth/login';
 export { coreModule } from './modules/core';

@@ -8,6 +8,7 @@ export * from './fields';
 export * from './route';
 export * as accessTokens from './routes/access-tokens';
 export * as account from './routes/account';
+export * as apiDocs from './routes/api-docs';
 export * as auth from './routes/auth';
 export * as system from './routes/core';
 export * as emailVerification from './routes/email-verification';

@@ -199,6 +199,13 @@ describe.each(testDatabases())('personal access tokens on $name', (database) => 
     expect(await live()).toBe(MAX_ACCESS_TOKENS + 1); // the hundred live ones and the expired one
   });
 
+  it('refuses token ids past the key column’s range with 422, never a 500 (found by fuzzing)', async () => {
+    const { http } = await signedIn('huge-token-id@example.com');
+    const answer = await http.request('DELETE', '/api/v1/access-tokens/5063407293617706');
+    expect(answer.status).toBe(422);
+    expect((answer.data as { errors: Record<string, string[]> }).errors).toHaveProperty('id');
+  });
+
   it('never lets a user delete another user’s token', async () => {
     const owner = await signedIn('token-owner@example.com');
     const { plainTextToken, token } = await createToken(owner.http);

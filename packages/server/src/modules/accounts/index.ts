@@ -1,5 +1,6 @@
 import type { BacklineModule, Localization } from '../../kit';
 import { accessTokensModule } from '../access-tokens/index';
+import { apiDocsModule } from '../api-docs/index';
 import { authModule } from '../auth/index';
 import { emailVerificationModule } from '../email-verification/index';
 import { type HumanCheckOptions, humanCheckModule } from '../human-check/index';
@@ -26,7 +27,7 @@ export interface AccountsOptions {
 
 /**
  * Every account module, in the order their tables depend on each other: users, permissions, sessions, auth,
- * passwords, email verification, two-factor, access tokens, localization, value lists.
+ * passwords, email verification, two-factor, access tokens, the API reference, localization, value lists.
  * `createBackline({modules: [accounts()]})` installs them all.
  */
 export function accounts(options: AccountsOptions = {}): BacklineModule[] {
@@ -43,6 +44,8 @@ export function accounts(options: AccountsOptions = {}): BacklineModule[] {
     humanCheckModule(options.humanCheck),
     // After sessions: a Bearer token replaces the cookie session.
     accessTokensModule({ apiAccessRoles: options.apiAccessRoles }),
+    // After access tokens: the API reference shares their setting and permission.
+    apiDocsModule(),
     localizationModule({ localizations: options.localizations }),
     valueListsModule(),
   ];

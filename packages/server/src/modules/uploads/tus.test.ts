@@ -137,6 +137,28 @@ describe.each(testDatabases())('tus uploads on $name', (database) => {
     expect((await http.get(entry.url)).data).toBe('helloworld');
   });
 
+  it('answers protocol failures in the error shape, not in @tus/server’s plain text (found by fuzzing)', async () => {
+    const { http } = await signedIn();
+    const missing = await http.request('POST', '/api/v1/tus/upload', { headers: { 'Upload-Length': '10' } });
+    expect(missing.status).toBe(412);
+    expect(missing.headers.get('content-type')).toContain('application/json');
+    expect(missing.data).toEqual({ message: 'Tus-Resumable Required' });
+    const invalid = await http.request('DELETE', `/api/v1/tus/upload/${'d'.repeat(32)}`, {
+      headers: { 'Tus-Resumable': '0.2.2', 'Upload-Offset': '-5' },
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.data).toEqual({ message: 'Invalid tus-resumable upload-offset' });
+    // The store's own JSON failures keep their fields.
+    const refused = await http.request('POST', '/api/v1/tus/upload', {
+      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': '10', 'Upload-Metadata': 'name c2V0dXAuZXhl' },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.data).toEqual({
+      message: 'This file type is not allowed',
+      errors: { file: ['This file type is not allowed'] },
+    });
+  });
+
   it('refuses visitors and requests without the XSRF header', async () => {
     const visitor = new HttpSession(server.url);
     await visitor.get('/api/v1/health');

@@ -16,6 +16,7 @@ import {
 import { FileStore } from '@tus/file-store';
 import { MemoryLocker, Server } from '@tus/server';
 import type { Context, Middleware } from 'koa';
+import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import { HttpError, ValidationError } from '../../http/errors';
 import type { BacklineRouter } from '../../http/routes';
 import type { Kit } from '../../kit';
@@ -95,6 +96,26 @@ function ownerOf(req: unknown): number {
  * parts twice. Claims and removals take the same lock and read the store (not a per-process cache), so an upload
  * becomes a file entry once.
  */
+/**
+ * @tus/server answers its own protocol failures (a missing `Tus-Resumable`, an invalid `Upload-Offset`…) in
+ * plain text; every failure of the API leaves in the error shape instead, so clients read one kind of error.
+ * Successful answers stream through untouched.
+ */
+async function inErrorShape(answer: Response): Promise<Response> {
+  if (answer.status < 400) return answer;
+  const text = await answer.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {}
+  if (!body || typeof body !== 'object' || typeof (body as { message?: unknown }).message !== 'string')
+    body = { message: text.trim() || 'The upload request is invalid.' };
+  const headers = new Headers(answer.headers);
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  headers.delete('Content-Length');
+  return new Response(JSON.stringify(body), { status: answer.status, headers });
+}
+
 export class TusUploads {
   private readonly server: Server;
   /** The file store (local disk), or null when the storage keeps uploads itself. */
@@ -221,7 +242,8 @@ export class TusUploads {
       if (id && ctx.method === 'PATCH' && this.fileStore) return this.patch(ctx, id, this.fileStore);
       owners.set(ctx.req, user.id);
       ctx.respond = false;
-      await this.server.handle(ctx.req, ctx.res);
+      const answer = await this.server.handleWeb(new NodeRequest({ req: ctx.req, res: ctx.res }));
+      await sendNodeResponse(ctx.res, await inErrorShape(answer));
     };
   }
 

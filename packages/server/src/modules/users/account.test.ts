@@ -86,6 +86,15 @@ describe.each(testDatabases())('account endpoints on $name', (database) => {
       expect((await visitor.get('/api/v1/users/1')).status).toBe(401);
     });
 
+    it('refuses ids past the key column’s range with 422, never a 500 (found by fuzzing)', async () => {
+      const { http } = await signedIn('huge-id@example.com');
+      for (const id of ['2147483648', '5063407293617706']) {
+        const answer = await http.get(`/api/v1/users/${id}`);
+        expect(answer.status, id).toBe(422);
+        expect(answer.data, id).toEqual({ message: 'Not found.', errors: { id: ['Not found.'] } });
+      }
+    });
+
     it('lets holders of users.update read others, without their tokens', async () => {
       const target = await signedIn('read-target@example.com');
       await server.app.kit.settings.set('api.integrated', true);
