@@ -169,7 +169,7 @@ export function TransportControls({ size = 'md' }: { size?: 'md' | 'lg' }) {
  * the doors to the queue panel, the full "now playing" view and the keyboard shortcuts. At 375 px it is a mini
  * player that opens the full view.
  */
-export function PlayerBar({ likeSlot, mini }: PlayerBarProps = {}) {
+export function PlayerBar({ likeSlot, mini }: PlayerBarProps) {
   const { t } = useTranslation();
   const { controller } = usePlayerEngine();
   const playback = usePlaybackSnapshot();

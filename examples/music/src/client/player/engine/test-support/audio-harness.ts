@@ -1,0 +1,173 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { CHROMIUM_PATH } from '@internal/testing/browser';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { build, type Rollup } from 'vite';
+
+/** The sample rate of the test tones and of the page's AudioContext, so nothing is resampled. */
+export const SAMPLE_RATE = 48_000;
+
+/** A mono 32-bit float WAV: exact samples, so the test can compare what comes out with what went in. */
+export function floatWav(samples: Float32Array, sampleRate = SAMPLE_RATE): Buffer {
+  const data = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVE', 8);
+  header.write('fmt ', 12);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(3, 20); // IEEE float
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * 4, 28);
+  header.writeUInt16LE(4, 32);
+  header.writeUInt16LE(32, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+/** `count` samples of a sine at `frequency`, amplitude `amplitude`, starting at sample `from` of the tone. */
+export function tone(
+  frequency: number,
+  count: number,
+  { from = 0, amplitude = 0.5, phase = 0.3 } = {},
+): Float32Array {
+  const out = new Float32Array(count);
+  for (let i = 0; i < count; i++) {
+    out[i] = amplitude * Math.sin((2 * Math.PI * frequency * (from + i)) / SAMPLE_RATE + phase);
+  }
+  return out;
+}
+
+// Runs inside the page's audio thread: records what reaches it and sends it to the page in chunks.
+const RECORDER = `
+class Recorder extends AudioWorkletProcessor {
+  constructor() {
+    super();
+    this.chunks = [];
+    this.size = 0;
+    this.port.onmessage = (event) => {
+      if (event.data === 'flush') { this.flush(); this.port.postMessage('flushed'); }
+    };
+  }
+  flush() {
+    if (!this.size) return;
+    const out = new Float32Array(this.size);
+    let at = 0;
+    for (const chunk of this.chunks) { out.set(chunk, at); at += chunk.length; }
+    this.port.postMessage(out, [out.buffer]);
+    this.chunks = [];
+    this.size = 0;
+  }
+  process(inputs) {
+    const channel = inputs[0] && inputs[0][0];
+    const copy = channel ? new Float32Array(channel) : new Float32Array(128);
+    this.chunks.push(copy);
+    this.size += copy.length;
+    if (this.size >= 16384) this.flush();
+    return true;
+  }
+}
+registerProcessor('recorder', Recorder);
+`;
+
+async function bundleEngine(): Promise<string> {
+  const result = await build({
+    configFile: false,
+    logLevel: 'silent',
+    mode: 'production',
+    build: {
+      write: false,
+      minify: false,
+      emptyOutDir: false,
+      lib: {
+        entry: fileURLToPath(new URL('../index.ts', import.meta.url)),
+        formats: ['iife'],
+        name: 'PlayerEngine',
+        fileName: () => 'engine.js',
+      },
+    },
+  });
+  const output = (Array.isArray(result) ? result[0] : result) as Rollup.RollupOutput;
+  return output.output[0].code;
+}
+
+export interface AudioHarness {
+  url: string;
+  page: Page;
+  /** Files the server answers, by path; tests add theirs. */
+  files: Map<string, Buffer>;
+  close(): Promise<void>;
+}
+
+/**
+ * A tiny node:http server with the engine bundle, an AudioWorklet recorder and the test's audio files, and a
+ * Chromium page on it started with the autoplay policy that lets audio play without a gesture.
+ */
+export async function startAudioHarness(): Promise<AudioHarness> {
+  const engine = await bundleEngine();
+  const files = new Map<string, Buffer>();
+  const server: Server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (path === '/') {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(
+        '<!doctype html><html lang="en"><title>player engine</title><script src="/engine.js"></script>',
+      );
+    } else if (path === '/engine.js') {
+      response.writeHead(200, { 'content-type': 'text/javascript' });
+      response.end(engine);
+    } else if (path === '/recorder.js') {
+      response.writeHead(200, { 'content-type': 'text/javascript' });
+      response.end(RECORDER);
+    } else if (files.has(path)) {
+      const body = files.get(path)!;
+      response.writeHead(200, { 'content-type': 'audio/wav', 'content-length': body.length });
+      response.end(body);
+    } else {
+      response.writeHead(404, { 'content-type': 'text/plain' });
+      response.end('not found');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let browser: Browser | null = null;
+  try {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+        '--autoplay-policy=no-user-gesture-required',
+        // window.gc() and exact heap figures, for the memory test.
+        '--js-flags=--expose-gc',
+        '--enable-precise-memory-info',
+      ],
+    });
+    const page = await browser.newPage();
+    await page.goto(url);
+    const opened = browser;
+    return {
+      url,
+      page,
+      files,
+      async close() {
+        await opened.close();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      },
+    };
+  } catch (error) {
+    await browser?.close();
+    server.close();
+    throw error;
+  }
+}
