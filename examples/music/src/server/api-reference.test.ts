@@ -1,5 +1,5 @@
 import { isSchemaResponse, pathParams, type RouteContract } from '@backline/core/contract';
-import { LEGACY_TAG, type OpenApiDocument, operationId, routeUrl, successStatus } from '@backline/server';
+import { type OpenApiDocument, operationId, routeUrl, successStatus } from '@backline/server';
 import { type RunningServer, signedInUser } from '@internal/testing';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +28,9 @@ describe('the music API reference', () => {
   afterAll(() => server?.close());
 
   it('is a valid OpenAPI 3.1 document', async () => {
-    const result = await new Validator().validate(document as unknown as Parameters<Validator['validate']>[0]);
+    const result = await new Validator().validate(
+      document as unknown as Parameters<Validator['validate']>[0],
+    );
     expect(result.errors ?? [], JSON.stringify(result.errors, null, 2)).toEqual([]);
     expect(result.valid).toBe(true);
     expect(document.openapi).toBe('3.1.0');
@@ -80,26 +82,11 @@ describe('the music API reference', () => {
           expect(answer.content?.['application/json']?.schema, `${name} ${status}`).toEqual({
             $ref: '#/components/schemas/ErrorBody',
           });
-      if (route.tag === LEGACY_TAG) continue;
       // Raw answers are files and pages; every JSON answer has a schema.
       if (!isSchemaResponse(route.response) && route.response.kind === 'raw')
         expect(route.response.contentType, `${name} declares raw JSON instead of a schema`).not.toBe(
           'application/json',
         );
-    }
-  });
-
-  /*
-   * TEMPORARY: routes declared with `legacyRoute` (input schemas, no response schema) are still being moved into
-   * the contract. They are listed in the reference under the `legacy` tag with an undescribed JSON answer. When
-   * the last one moves, this test fails: delete it, and the walk above then holds every route to the contract.
-   */
-  it('still lists the legacy routes under their own tag, until they move to the contract', () => {
-    const legacy = routes.filter((route) => route.tag === LEGACY_TAG);
-    expect(legacy.length, 'every legacy route moved: delete this test').toBeGreaterThan(0);
-    for (const route of legacy) {
-      const operation = document.paths[routeUrl(route.path)]![route.method.toLowerCase()]!;
-      expect(operation.tags).toEqual([LEGACY_TAG]);
     }
   });
 });
