@@ -99,7 +99,12 @@ function databaseSplit(report) {
     for (const suite of JSON.parse(readFileSync(file, 'utf8')).testResults ?? []) {
       for (const test of suite.assertionResults ?? []) {
         const name = test.fullName ?? '';
-        const which = /postgres/i.test(name) ? 'postgres' : /pglite/i.test(name) ? 'pglite' : undefined;
+        // Suites over testDatabases() are named "… on pglite" and "… on postgres".
+        const which = /\bon postgres\b/.test(name)
+          ? 'postgres'
+          : /\bon pglite\b/.test(name)
+            ? 'pglite'
+            : undefined;
         if (which) split[which] += (test.duration ?? 0) / 1000;
       }
     }
