@@ -12,10 +12,12 @@
  * of the bare server. Like the other benchmarks it reports rather than gates: it fails only when a server
  * misbehaves (errors, non-2xx answers, different JSON).
  */
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
+import { XSRF_COOKIE } from '@backline/core/contract';
 import { tempDir } from '@internal/testing';
 import autocannon from 'autocannon';
 
@@ -77,7 +79,7 @@ try {
   const answer = await fetch(`${backline.url}${PATH}`);
   const body = await answer.text();
   if (!answer.ok || !JSON.parse(body).data?.data) throw new Error(`unexpected bootstrap answer: ${body}`);
-  const xsrf = answer.headers.getSetCookie().find((line) => line.startsWith('XSRF-TOKEN='));
+  const xsrf = answer.headers.getSetCookie().find((line) => line.startsWith(`${XSRF_COOKIE}=`));
   if (!firstVisit && xsrf) headers = { cookie: xsrf.split(';')[0]! };
   writeFileSync(path.join(bodyFile.dir, 'body.json'), body);
   koa = await startServer('koa', { BENCH_BODY_FILE: path.join(bodyFile.dir, 'body.json') });

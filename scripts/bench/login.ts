@@ -54,8 +54,10 @@ else await bench();
 
 /** The server side: a fresh app with accounts and USERS users, on a free loopback port. */
 async function serve(): Promise<void> {
-  const { accounts, createBackline, defineModule, defineRoute, emailField, passwordField, verifyPassword } =
-    await import('@backline/server');
+  const { accounts, createBackline, defineModule, emailField, passwordField, verifyPassword } = await import(
+    '@backline/server'
+  );
+  const { route } = await import('@backline/core/contract');
   // The server's own zod, so the floor validates its body exactly as the login route does.
   const z = serverRequire('zod/mini') as typeof import('zod/mini');
   const { mkdtempSync, rmSync } = await import('node:fs');
@@ -71,17 +73,17 @@ async function serve(): Promise<void> {
   const floor = defineModule({
     id: 'bench-floor',
     routes(router) {
-      router.add(
-        defineRoute({
-          method: 'POST',
-          path: 'bench/verify',
-          tag: 'bench',
-          summary: 'A login without the database (bench only)',
-          body: z.object({ email: emailField, password: passwordField() }),
-          response: z.object({ valid: z.boolean() }),
-          handler: async ({ body }) => ({ valid: await verifyPassword(passwordHash, body.password) }),
-        }),
-      );
+      const verify = route({
+        method: 'POST',
+        path: 'bench/verify',
+        tag: 'bench',
+        summary: 'A login without the database (bench only)',
+        body: z.object({ email: emailField, password: passwordField() }),
+        response: z.object({ valid: z.boolean() }),
+      });
+      router
+        .route(verify)
+        .handle(async ({ body }) => ({ valid: await verifyPassword(passwordHash, body.password) }));
     },
   });
   const app = await createBackline({

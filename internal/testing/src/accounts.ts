@@ -1,4 +1,4 @@
-import { type BacklineApp, createUser, hashPassword, type User } from '@backline/server';
+import { type BacklineApp, createUser, hashPassword, type User, XSRF_COOKIE } from '@backline/server';
 import type { HttpSession } from './http-session';
 import type { RunningServer } from './server';
 
@@ -27,7 +27,7 @@ export async function loginOverHttp(
   password: string,
   options: { remember?: boolean } = {},
 ) {
-  if (!http.cookies.has('XSRF-TOKEN')) await http.get('/api/v1/health');
+  if (!http.cookies.has(XSRF_COOKIE)) await http.get('/api/v1/health');
   return http.post('/auth/login', { email, password, remember: options.remember ?? false });
 }
 

@@ -2,6 +2,8 @@
  * A raw HTTP client with a cookie jar, for server tests: it speaks plain fetch, keeps cookies like a
  * browser would and, unless told not to, echoes the XSRF cookie the way the real client does.
  */
+import { XSRF_COOKIE, XSRF_HEADER } from '@backline/server';
+
 export class HttpSession {
   readonly cookies = new Map<string, string>();
 
@@ -27,9 +29,9 @@ export class HttpSession {
   ): Promise<Response & { data: unknown }> {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     if (this.cookies.size) headers.Cookie = this.cookieHeader();
-    const xsrf = this.cookies.get('XSRF-TOKEN');
-    if (options.xsrf !== false && xsrf && !('X-XSRF-TOKEN' in headers))
-      headers['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
+    const xsrf = this.cookies.get(XSRF_COOKIE);
+    if (options.xsrf !== false && xsrf && !(XSRF_HEADER in headers))
+      headers[XSRF_HEADER] = decodeURIComponent(xsrf);
     let body = options.body;
     if (options.json !== undefined) {
       headers['Content-Type'] = 'application/json';

@@ -1,5 +1,6 @@
 import { AuthProvider } from '@backline/auth';
 import { type BootstrapData, createBootstrapStore, createHttpClient, EMPTY_BOOTSTRAP } from '@backline/core';
+import { API_PREFIX, METHOD_OVERRIDE_HEADER } from '@backline/core/contract';
 import { BacklineProvider } from '@backline/core/react';
 import type { Decorator } from '@storybook/react-vite';
 import { QueryClient } from '@tanstack/react-query';
@@ -148,10 +149,10 @@ export function stubFetch(routes: StubRoutes): typeof fetch {
   return async (input, init) => {
     const url = new URL(typeof input === 'string' ? input : (input as Request).url, 'http://stub.test');
     const method =
-      (init?.headers as Record<string, string> | undefined)?.['X-HTTP-Method-Override'] ??
+      (init?.headers as Record<string, string> | undefined)?.[METHOD_OVERRIDE_HEADER] ??
       init?.method ??
       'GET';
-    const path = url.pathname.replace(/^\/(api\/v1\/)?/, '');
+    const path = url.pathname.replace(/^\//, '').replace(API_PREFIX, '');
     const answer = routes[`${method.toUpperCase()} ${path}`] ?? { body: {} };
     return new Response(JSON.stringify(answer.body), {
       status: answer.status ?? 200,

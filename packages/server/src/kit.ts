@@ -1,3 +1,4 @@
+import type { Localization } from '@backline/core/contract';
 import type { Knex } from 'knex';
 import type { Context, Middleware } from 'koa';
 import type { BootstrapData } from './bootstrap/bootstrap';
@@ -79,11 +80,7 @@ export interface BacklineModule {
 }
 
 /** An installed language: its code, its own name and its lines keyed by the English text. */
-export interface Localization {
-  language: string;
-  name: string;
-  lines: Record<string, string>;
-}
+export type { Localization };
 
 /** Identity helper for typing a module. */
 export function defineModule<M extends BacklineModule>(module: M): M {

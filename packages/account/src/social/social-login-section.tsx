@@ -1,3 +1,7 @@
+import type { social } from '@backline/core/contract';
+
+type SocialService = social.SocialService;
+
 import { SOCIAL_SERVICE_NAMES, SocialIcon, useEnabledSocialServices, useSocialConnect } from '@backline/auth';
 import { Button, toast } from '@backline/ui';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,8 +11,6 @@ import { AccountSection } from '../shared/account-section';
 import { toastError } from '../shared/feedback';
 import { accountQueryKeys } from '../shared/queries';
 import type { AccountUser } from '../shared/types';
-
-type SocialService = keyof typeof SOCIAL_SERVICE_NAMES;
 
 /** Connect and disconnect, as @backline/auth's `useSocialConnect` provides them (replaceable in stories). */
 export interface SocialConnector {

@@ -31,6 +31,15 @@ export function isAbsoluteUrl(path: string): boolean {
 }
 
 /**
+ * Whether a request path (`/api/v1/users/me`, `/auth/login`) is the server's rather than a page of the client:
+ * everything under `/api/`, and the root paths `auth…` and `secure…` of the prefix rule.
+ */
+export function isServerPath(pathname: string): boolean {
+  const clean = pathname.replace(/^\/+/, '');
+  return clean === 'api' || clean.startsWith('api/') || ROOT_PATHS.test(clean);
+}
+
+/**
  * The prefix rule, the same on both ends: paths starting with `auth` or `secure` stay at the root,
  * absolute URLs stay as they are, and every other path goes under `api/v1/`. Leading slashes are ignored.
  * Answers without a leading slash (`api/v1/users/me`), ready to join to a base URL.

@@ -1,13 +1,12 @@
-/** A link the server attaches to an error, shown as the toast's action. */
-export interface ErrorAction {
-  label: string;
-  action: string;
-}
+import type { ErrorAction, FieldErrors } from '../contract/schemas/common';
 
-/** Field name to its messages (the server may send a string or a list; the client always has a list). */
-export type FieldErrors = Record<string, string[]>;
+/** A link the server attaches to an error (shown as the toast's action), and field name to its messages. */
+export type { ErrorAction, FieldErrors };
 
-/** The error shape every Backline server failure answers with. */
+/**
+ * The error shape as the client reads it: the contract's `ErrorBody`, read leniently (a server outside Backline
+ * may send one message per field as a bare string; the client always turns it into a list).
+ */
 export interface ErrorResponseBody {
   message?: string;
   errors?: Record<string, string | string[]>;

@@ -13,7 +13,7 @@ import {
 } from '@backline/server';
 import { type RunningServer, startTestServer, testDatabases } from '@internal/testing';
 import { raw } from '../contract/route';
-import { WORKSPACE_PARAM } from '../contract/wire';
+import { METHOD_OVERRIDE_HEADER, WORKSPACE_PARAM, XSRF_HEADER } from '../contract/wire';
 import { type CookieSource, createMemoryCookies } from '../cookies/cookies';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from '../http/http-client';
 
@@ -78,8 +78,8 @@ const echo = (ctx: Context): Echo => ({
     accept: ctx.get('accept') || undefined,
     cookie: ctx.get('cookie') || undefined,
     'content-type': ctx.get('content-type') || undefined,
-    'x-xsrf-token': ctx.get('x-xsrf-token') || undefined,
-    'x-http-method-override': ctx.get('x-http-method-override') || undefined,
+    [XSRF_HEADER.toLowerCase()]: ctx.get(XSRF_HEADER) || undefined,
+    [METHOD_OVERRIDE_HEADER.toLowerCase()]: ctx.get(METHOD_OVERRIDE_HEADER) || undefined,
   },
   body: ctx.request.body,
 });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BOOTSTRAP_GLOBAL } from '@backline/core/contract';
+import { BOOTSTRAP_GLOBAL, isServerPath } from '@backline/core/contract';
 import type { Context, Middleware } from 'koa';
 import send from 'koa-send';
 import { encodeBootstrap, scriptSafeJson } from '../bootstrap/bootstrap';
@@ -15,8 +15,6 @@ export interface SpaOptions {
    */
   html?: (url: string) => Promise<string>;
 }
-
-const API_PATH = /^\/(api|auth|secure)(\/|$)/;
 
 /** The global the client store starts from, holding the same encoding as `GET bootstrap-data`. */
 export { BOOTSTRAP_GLOBAL };
@@ -37,7 +35,7 @@ export function serveSpa(options: SpaOptions, kit: Kit): Middleware {
     });
 
   return async (ctx, next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || API_PATH.test(ctx.path)) return next();
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isServerPath(ctx.path)) return next();
     if (root && ctx.path !== '/' && ctx.path !== '/index.html') {
       try {
         const served = await send(ctx, ctx.path, {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { AccessToken, Serializable } from '@backline/core/contract';
 import type { Context } from 'koa';
 import { Model } from 'objection';
 import { ValidationError } from '../../http/errors';
@@ -42,13 +43,8 @@ export class PersonalAccessToken extends Model {
   });
 }
 
-/** A token as the browser sees it: never the hash. */
-export interface AccessTokenResource {
-  id: number;
-  name: string;
-  last_used_at: Date | null;
-  created_at: Date;
-}
+/** A token as the browser sees it (the contract's `AccessToken`, dates before serialisation): never the hash. */
+export type AccessTokenResource = Serializable<AccessToken>;
 
 /** The public fields of a token. */
 export const serializeToken = (token: PersonalAccessToken): AccessTokenResource => ({

@@ -1,21 +1,10 @@
 import { createRequire } from 'node:module';
+import type { Serializable, Session as WireSession } from '@backline/core/contract';
 import { UAParser } from 'ua-parser-js';
 import type { Session } from './session-model';
 
-/** A session as `GET user-sessions` answers it (spec accounts.md §3, Session). */
-export interface SessionResource {
-  id: number;
-  platform: string | null;
-  browser: string | null;
-  device_type: 'mobile' | 'tablet' | 'other';
-  city: string | null;
-  country: string | null;
-  ip_address: string | null;
-  /** Set for sessions of API tokens; browser sessions have none. */
-  token: string | null;
-  last_active: Date;
-  is_current_device: boolean;
-}
+/** A session as `GET user-sessions` answers it: the contract's `Session`, dates before serialisation. */
+export type SessionResource = Serializable<WireSession>;
 
 interface GeoLookup {
   lookup(ip: string): { city?: string; country?: string } | null;

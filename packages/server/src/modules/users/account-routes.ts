@@ -1,10 +1,10 @@
 import { rm } from 'node:fs/promises';
-import { account } from '@backline/core/contract';
+import { account, uploads } from '@backline/core/contract';
 import type { Knex } from 'knex';
 import type { Context } from 'koa';
 import type { BacklineApp } from '../../create-backline';
 import { HttpError, ValidationError } from '../../http/errors';
-import type { BacklineRouter } from '../../http/routes';
+import { type BacklineRouter, routeUrl } from '../../http/routes';
 import type { Kit } from '../../kit';
 import { PersonalAccessToken, serializeToken } from '../access-tokens/tokens';
 import { bootstrapAnswer } from '../auth/login';
@@ -83,6 +83,9 @@ async function userWithRelations(ctx: Context, kit: Kit, user: User, relations: 
   return resource;
 }
 
+/** Where an uploaded file is served: `/api/v1/file-entries/{id}`, from the contract. */
+const DOWNLOAD_PATH = new RegExp(`^${routeUrl(uploads.download.path).replace('{id}', '(\\d+)')}$`);
+
 /**
  * An avatar given by url: only an image already uploaded to this site by the same user
  * (`/api/v1/file-entries/{id}`, relative or on this site's origin). Remote urls are refused rather than
@@ -98,7 +101,7 @@ async function avatarFromUrl(ctx: Context, kit: Kit, user: User, url: string): P
   } catch {
     throw refuse();
   }
-  const match = /^\/api\/v1\/file-entries\/(\d+)$/.exec(parsed.pathname);
+  const match = DOWNLOAD_PATH.exec(parsed.pathname);
   if (parsed.origin !== new URL(origin).origin || !match) throw refuse();
   const entry = await FileEntry.query(kit.knex).findById(Number(match[1]));
   if (!entry || entry.owner_id !== user.id || entry.deleted_at) throw refuse();

@@ -1,11 +1,9 @@
 import { createRequire } from 'node:module';
+import type { TimezoneOption } from '@backline/core/contract';
 import countries from 'i18n-iso-countries';
 
 /** A timezone as a select offers it. */
-export interface TimezoneOption {
-  value: string;
-  text: string;
-}
+export type { TimezoneOption };
 
 let zones: { groups: Record<string, TimezoneOption[]>; valid: Set<string> } | undefined;
 
