@@ -19,6 +19,10 @@ const AccountSettingsPage = lazy(() =>
 const BackstageUploadPage = lazy(() =>
   import('./pages/backstage/upload-page').then((module) => ({ default: module.BackstageUploadPage })),
 );
+// The API reference carries its renderer; no other page loads it.
+const ApiDocsPage = lazy(() =>
+  import('./pages/api-docs-page').then((module) => ({ default: module.ApiDocsPage })),
+);
 // The navbar and footer (menus, popovers, avatar) are not part of the sign-in screens either.
 const SiteLayout = lazy(() =>
   import('./shell/site-layout').then((module) => ({ default: module.SiteLayout })),
@@ -50,6 +54,20 @@ export function App() {
             <Route path="/workspace/join/login" element={<LoginPage />} />
             <Route path="/forgot-password" element={<ForgotPasswordPage />} />
             <Route path="/password/reset/:token" element={<ResetPasswordPage />} />
+          </Route>
+          {/*
+           * api-docs: only when the API is integrated (the page shows the 404 otherwise) and the person holds
+           * api.access, a visitor through the guests role: a visitor without it goes to log in, a user without
+           * it gets the 404 page. Full width, without the site's navbar: the reference has its own navigation.
+           */}
+          <Route
+            element={
+              <Suspense fallback={<PageLoader />}>
+                <AuthRoute requireLogin={false} permission="api.access" />
+              </Suspense>
+            }
+          >
+            <Route path="/api-docs" element={<ApiDocsPage />} />
           </Route>
           <Route
             element={
