@@ -634,7 +634,8 @@ export function renderPiece(options: PieceOptions): Piece {
       }
 
       // Accompaniment pattern.
-      const compOn = !inIntro || b >= section.bars / 2;
+      // Styles without a pad open on their accompaniment, so no piece starts with bars of silence.
+      const compOn = !inIntro || b >= section.bars / 2 || style.pad === 'none';
       if (compOn && !isBreak) {
         switch (style.comp) {
           case 'arp': {
