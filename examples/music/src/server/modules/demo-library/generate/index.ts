@@ -88,7 +88,7 @@ export interface GenerateDemoLibraryOptions {
  * Changes whenever the generator's output for a seed changes (synth, covers, encoder settings, plan), so files
  * made by an older generator are made again rather than reused.
  */
-export const DEMO_LIBRARY_VERSION = 1;
+export const DEMO_LIBRARY_VERSION = 2;
 
 export const DEFAULT_DEMO_SEED = 20_240_917;
 
@@ -102,7 +102,7 @@ const slug = (value: string) =>
 /** Track lengths: mostly short (the whole library must build in well under a minute), a few long ones. */
 function targetSecondsFor(seed: number, key: string): number {
   const rng = createRng(hashSeed(seed, `length:${key}`));
-  return rng.chance(0.12) ? rng.range(55, 70) : rng.range(30, 42);
+  return rng.chance(0.1) ? rng.range(55, 68) : rng.range(30, 39);
 }
 
 function selectAlbums(options: GenerateDemoLibraryOptions): PlannedAlbum[] {

@@ -229,6 +229,16 @@ export interface Piece {
 
 const midiToHz = (midi: number) => 440 * 2 ** ((midi - 69) / 12);
 
+/** Sine by table look-up (phase in turns): cheaper than Math.sin in the inner loops. */
+const SINE_SIZE = 8192;
+const SINE = Float32Array.from({ length: SINE_SIZE + 1 }, (_, i) => Math.sin((2 * Math.PI * i) / SINE_SIZE));
+function sin1(turns: number): number {
+  const x = (turns - Math.floor(turns)) * SINE_SIZE;
+  const i = x | 0;
+  const a = SINE[i]!;
+  return a + (SINE[i + 1]! - a) * (x - i);
+}
+
 interface Section {
   kind: 'intro' | 'A' | 'B' | 'break' | 'outro';
   bars: number;
@@ -407,8 +417,8 @@ function renderNote(
     const noise = noiseSource((midi * 7919 + start) | 0);
     for (let i = 0; i < period; i++) ks[i] = noise();
   }
-  const detune = [1, 1.0045, 0.9962];
-  const phases = [0, 0.33, 0.71];
+  let p1 = 0.33;
+  let p2 = 0.71;
   const decayFactor = Math.exp(-decayPerSample * 3);
   let decay = 1;
   // FM index of the bell and electric piano: bright at the attack, mellow as the note rings.
@@ -429,7 +439,7 @@ function renderNote(
     switch (kind) {
       case 'sine':
       case 'bass-sub':
-        v = Math.sin(2 * Math.PI * phase) + (kind === 'bass-sub' ? 0.25 * Math.sin(4 * Math.PI * phase) : 0);
+        v = sin1(phase) + (kind === 'bass-sub' ? 0.25 * sin1(2 * phase) : 0);
         break;
       case 'triangle':
         v = 1 - 4 * Math.abs(phase - 0.5);
@@ -443,11 +453,11 @@ function renderNote(
         v = 2 * phase - 1;
         break;
       case 'bell':
-        v = Math.sin(2 * Math.PI * phase + index * Math.sin(2 * Math.PI * ((i * inc * 3.5) % 1)));
+        v = sin1(phase + (index / (2 * Math.PI)) * sin1(i * inc * 3.5));
         break;
       case 'epiano': {
-        const s1 = Math.sin(2 * Math.PI * phase);
-        v = Math.sin(2 * Math.PI * phase + index * s1) + 0.15 * s1;
+        const s1 = sin1(phase);
+        v = sin1(phase + (index / (2 * Math.PI)) * s1) + 0.15 * s1;
         break;
       }
       case 'pluck': {
@@ -460,23 +470,20 @@ function renderNote(
         break;
       }
       case 'pad-saw': {
-        v = 0;
-        for (let k = 0; k < 3; k++) {
-          const p = (phases[k]! + i * inc * detune[k]!) % 1;
-          v += 2 * p - 1;
-        }
-        v *= 0.4;
+        // Three slightly detuned saws: the chorus-like beating is what makes it a pad.
+        p1 += inc * 1.0045;
+        if (p1 >= 1) p1 -= 1;
+        p2 += inc * 0.9962;
+        if (p2 >= 1) p2 -= 1;
+        v = (2 * phase - 1 + (2 * p1 - 1) + (2 * p2 - 1)) * 0.4;
         break;
       }
       case 'pad-sine':
-        v = Math.sin(2 * Math.PI * phase) * 0.7 + Math.sin(2 * Math.PI * phase * 1.003 + 1) * 0.3;
-        v += 0.2 * Math.sin(4 * Math.PI * phase);
+        v = sin1(phase) * 0.7 + sin1(i * inc * 1.003 + 0.16) * 0.3;
+        v += 0.2 * sin1(2 * phase);
         break;
       case 'organ':
-        v =
-          Math.sin(2 * Math.PI * phase) * 0.6 +
-          Math.sin(4 * Math.PI * phase) * 0.3 +
-          Math.sin(6 * Math.PI * phase) * 0.2;
+        v = sin1(phase) * 0.6 + sin1(2 * phase) * 0.3 + sin1(3 * phase) * 0.2;
         break;
       default:
         v = 0;
@@ -496,22 +503,21 @@ function renderNote(
 function reverb(input: Float32Array, amount: number, spread: number): Float32Array {
   const out = new Float32Array(input.length);
   if (amount <= 0) return out;
-  const combs = [1557, 1617, 1491, 1422]
-    .map((n) => n + spread)
-    .map((n) => ({ buf: new Float32Array(n), i: 0, lp: 0 }));
   const feedback = 0.8;
   const damp = 0.3;
-  for (let s = 0; s < input.length; s++) {
-    const x = input[s]! * 0.15;
-    let sum = 0;
-    for (const c of combs) {
-      const y = c.buf[c.i]!;
-      c.lp = y * (1 - damp) + c.lp * damp;
-      c.buf[c.i] = x + c.lp * feedback;
-      c.i = (c.i + 1) % c.buf.length;
-      sum += y;
+  // One tight pass per filter: measurably faster than visiting four comb objects for every sample.
+  for (const base of [1557, 1617, 1491, 1422]) {
+    const n = base + spread;
+    const buf = new Float32Array(n);
+    let idx = 0;
+    let lp = 0;
+    for (let s = 0; s < input.length; s++) {
+      const y = buf[idx]!;
+      lp = y * (1 - damp) + lp * damp;
+      buf[idx] = input[s]! * 0.15 + lp * feedback;
+      if (++idx === n) idx = 0;
+      out[s]! += y;
     }
-    out[s] = sum;
   }
   for (const n of [225 + spread, 556]) {
     const buf = new Float32Array(n);
@@ -519,17 +525,16 @@ function reverb(input: Float32Array, amount: number, spread: number): Float32Arr
     for (let s = 0; s < out.length; s++) {
       const b = buf[idx]!;
       const x = out[s]!;
-      const y = -x + b;
       buf[idx] = x + b * 0.5;
-      idx = (idx + 1) % n;
-      out[s] = y;
+      if (++idx === n) idx = 0;
+      out[s] = b - x;
     }
   }
   for (let s = 0; s < out.length; s++) out[s]! *= amount;
   return out;
 }
 
-/** Bars for a wanted length at a tempo, at least 12 so every piece has a shape. */
+/** Bars for a wanted length at a tempo, at least 8 so every piece has an intro, a middle and an ending. */
 export function barsFor(
   style: StyleName,
   seed: number,
@@ -539,7 +544,7 @@ export function barsFor(
   const s = STYLES[style];
   const bpm = Math.round(rng.range(s.bpm[0], s.bpm[1]));
   const barSeconds = (4 * 60) / bpm;
-  return { bpm, bars: Math.max(12, Math.round(targetSeconds / barSeconds)) };
+  return { bpm, bars: Math.max(8, Math.round(targetSeconds / barSeconds)) };
 }
 
 /** Seconds of reverb and release after the last bar, so the piece ends on a ringing chord, not a cut. */
@@ -629,7 +634,8 @@ export function renderPiece(options: PieceOptions): Piece {
       }
 
       // Accompaniment pattern.
-      const compOn = !inIntro || b >= section.bars / 2;
+      // Styles without a pad open on their accompaniment, so no piece starts with bars of silence.
+      const compOn = !inIntro || b >= section.bars / 2 || style.pad === 'none';
       if (compOn && !isBreak) {
         switch (style.comp) {
           case 'arp': {
@@ -821,19 +827,21 @@ export function renderPiece(options: PieceOptions): Piece {
     }
   }
   const amount = style.reverb * 2 + 0.2;
-  const rooms = [reverb(send, amount, 0), reverb(send, amount, 23)] as const;
+  // One room for both sides; the right hears it 11 ms later, which is enough to make it wide.
+  const room = reverb(send, amount, 0);
+  const roomDelay = Math.round(sr * 0.011);
   const toneAlpha = 1 - Math.exp((-2 * Math.PI * style.tone) / sr);
   let sumSq = 0;
   const channels = [dry.l, dry.r] as const;
   for (let c = 0; c < 2; c++) {
     const ch = channels[c]!;
-    const room = rooms[c]!;
+    const offset = c === 0 ? 0 : roomDelay;
     const crackle = noiseSource((options.seed ^ 0xabcdef) + c);
     let lp = 0;
     let dcIn = 0;
     let dcOut = 0;
     for (let i = 0; i < length; i++) {
-      let x = ch[i]! + room[i]!;
+      let x = ch[i]! + (i >= offset ? room[i - offset]! : 0);
       if (style.crackle) {
         const n = crackle();
         x += n * 0.004 + (n > 0.9985 ? 0.15 * crackle() : 0);
