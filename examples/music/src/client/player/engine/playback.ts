@@ -237,6 +237,7 @@ export class PlaybackController {
     this.wantPlaying = false;
     if (this.ctx && this.ctx.state === 'running') void this.ctx.suspend();
     this.tick();
+    this.stopTicker();
     this.publish({ status: this.snapshot.current ? 'paused' : 'idle', positionMs: this.positionMs() });
   }
 
@@ -687,9 +688,14 @@ export class PlaybackController {
         if (next.key === current.loaded.entry.key) this.seek(0);
       }
     }
-    if (performance.now() - this.lastPublish >= POSITION_PUBLISH_MS || !this.wantPlaying) {
+    // Paused, the position does not move: publish only a change, so listeners (persistence) can settle.
+    const position = this.positionMs();
+    if (
+      position !== this.snapshot.positionMs &&
+      performance.now() - this.lastPublish >= POSITION_PUBLISH_MS
+    ) {
       this.lastPublish = performance.now();
-      this.publish({ positionMs: this.positionMs() });
+      this.publish({ positionMs: position });
     }
   }
 
