@@ -211,4 +211,17 @@ describe('web player UI in Chromium', () => {
     await expect.poll(() => harness.api.plays.map((p) => p.trackId), POLL).toContain(4);
     expect(harness.api.plays.find((p) => p.trackId === 4)?.xsrf).toBe('test-xsrf-token');
   });
+
+  it('collapses to a mini player at 375 px that opens the full view', async () => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    const open = bar().getByRole('button', { name: /^Open now playing: Tone/ });
+    await expect.poll(() => open.count(), POLL).toBe(1);
+    expect(await bar().getByRole('button', { name: 'Queue' }).count()).toBe(0);
+    await open.click();
+    const full = page.getByRole('dialog', { name: 'Now playing' });
+    await expect.poll(() => full.count(), POLL).toBe(1);
+    expect(describeViolations(await axeViolations(page))).toBe('');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => full.count(), POLL).toBe(0);
+  });
 });
