@@ -17,6 +17,7 @@ import {
   type PersistedPlayer,
   readLocalPlayer,
   SERVER_SAVE_DELAY_MS,
+  SERVER_SAVE_MAX_WAIT_MS,
   type ServerPlayerState,
   toServerState,
   writeLocalPlayer,
@@ -125,7 +126,8 @@ export function PlayerProvider({ children, resolveTracks, engine: given }: Playe
       .get<ServerPlayerState | { state?: ServerPlayerState | null } | null>('me/player-state')
       .then(async (answer) => {
         const state = answer && 'queue' in answer ? answer : (answer?.state ?? null);
-        if (cancelled || touched || !state || state.queue.length === 0) return;
+        // This device's own session wins; the server copy fills a device that has none (a new browser).
+        if (cancelled || touched || !state || state.queue.length === 0 || queue.getSnapshot().current) return;
         const local = snapshotOf(engine);
         const known = new Map(
           [...local.queue.contextTracks, ...local.queue.queue].map((track) => [track.id, track] as const),
@@ -134,18 +136,19 @@ export function PlayerProvider({ children, resolveTracks, engine: given }: Playe
         const tracks = missing.length && resolveTracks ? await resolveTracks(missing) : [];
         if (cancelled || touched) return;
         const restored = fromServerState(state, [...known.values(), ...tracks], local);
-        const sameAsLocal = JSON.stringify(toServerState(local)) === JSON.stringify(state);
-        if (restored && !sameAsLocal && controller.getSnapshot().status !== 'playing') {
-          applyPersisted(engine, restored);
-        }
+        if (restored && !queue.getSnapshot().current) applyPersisted(engine, restored);
       })
       .catch(() => {
         // No server copy (or no route yet): the local one stands.
       });
-    const save = debounce(() => {
-      if (!queue.getSnapshot().current) return;
-      http.put('me/player-state', { ...toServerState(snapshotOf(engine)) }).catch(() => {});
-    }, SERVER_SAVE_DELAY_MS);
+    const save = debounce(
+      () => {
+        if (!queue.getSnapshot().current) return;
+        http.put('me/player-state', { ...toServerState(snapshotOf(engine)) }).catch(() => {});
+      },
+      SERVER_SAVE_DELAY_MS,
+      SERVER_SAVE_MAX_WAIT_MS,
+    );
     const offQueue = queue.subscribe(save);
     const offController = controller.subscribe(save);
     return () => {

@@ -5,8 +5,9 @@ import type { PlayerTrack, RepeatMode } from './types';
 export const PLAYER_STORAGE_KEY = 'backline.music.player';
 /** Writes are batched: position changes four times a second while playing, storage need not. */
 export const LOCAL_SAVE_DELAY_MS = 1000;
-/** The server copy (other devices) is written less often still. */
+/** The server copy (other devices) is written less often still: 5 s after a change, at least every 30 s. */
 export const SERVER_SAVE_DELAY_MS = 5000;
+export const SERVER_SAVE_MAX_WAIT_MS = 30_000;
 
 /** Everything that survives a reload. The track restores paused at `positionMs`. */
 export interface PersistedPlayer {
@@ -138,26 +139,36 @@ export function fromServerState(
   };
 }
 
-/** Calls `fn` once `delayMs` after the last call; `flush` runs a pending call now (page hide). */
-export function debounce(fn: () => void, delayMs: number): { (): void; flush(): void; cancel(): void } {
+/**
+ * Calls `fn` once `delayMs` after the last call, and at least every `maxWaitMs` while calls keep coming (a playing
+ * track changes its position all the time, so a plain debounce would never fire). `flush` runs a pending call now.
+ */
+export function debounce(
+  fn: () => void,
+  delayMs: number,
+  maxWaitMs = delayMs,
+): { (): void; flush(): void; cancel(): void } {
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let firstCall: number | null = null;
   const run = () => {
+    if (timer) clearTimeout(timer);
     timer = null;
+    firstCall = null;
     fn();
   };
   const call = () => {
+    const now = Date.now();
+    firstCall ??= now;
     if (timer) clearTimeout(timer);
-    timer = setTimeout(run, delayMs);
+    timer = setTimeout(run, Math.max(0, Math.min(delayMs, firstCall + maxWaitMs - now)));
   };
   call.flush = () => {
-    if (timer) {
-      clearTimeout(timer);
-      run();
-    }
+    if (timer) run();
   };
   call.cancel = () => {
     if (timer) clearTimeout(timer);
     timer = null;
+    firstCall = null;
   };
   return call;
 }

@@ -237,6 +237,7 @@ export class PlaybackController {
     this.wantPlaying = false;
     if (this.ctx && this.ctx.state === 'running') void this.ctx.suspend();
     this.tick();
+    this.stopTicker();
     this.publish({ status: this.snapshot.current ? 'paused' : 'idle', positionMs: this.positionMs() });
   }
 
@@ -595,16 +596,16 @@ export class PlaybackController {
     const nextDuration = prepared.buffer.duration;
     const remaining = current.endTime - Math.max(ctx.currentTime, current.startTime);
     // A crossfade never takes more than half of either track.
-    const fade = Math.min(
+    let fade = Math.min(
       this.snapshot.crossfadeSeconds,
       nextDuration / 2,
       (current.endTime - current.startTime) / 2,
     );
+    const earliest = ctx.currentTime + START_MARGIN_SECONDS;
+    // The next track arrived late: a shorter crossfade (or none) rather than a gap.
+    if (current.endTime - fade < earliest) fade = Math.max(0, current.endTime - earliest);
     let when = current.endTime - fade;
-    if (when < ctx.currentTime + START_MARGIN_SECONDS) {
-      if (remaining <= START_MARGIN_SECONDS) when = this.alignedNow();
-      else return; // Too late for a full crossfade here; the tick starts it at the end instead.
-    }
+    if (remaining <= START_MARGIN_SECONDS) when = this.alignedNow();
     if (fade > 0 && when < current.endTime) {
       current.gain.gain.cancelScheduledValues(0);
       current.gain.gain.setValueAtTime(1, 0);
@@ -687,9 +688,14 @@ export class PlaybackController {
         if (next.key === current.loaded.entry.key) this.seek(0);
       }
     }
-    if (performance.now() - this.lastPublish >= POSITION_PUBLISH_MS || !this.wantPlaying) {
+    // Paused, the position does not move: publish only a change, so listeners (persistence) can settle.
+    const position = this.positionMs();
+    if (
+      position !== this.snapshot.positionMs &&
+      performance.now() - this.lastPublish >= POSITION_PUBLISH_MS
+    ) {
       this.lastPublish = performance.now();
-      this.publish({ positionMs: this.positionMs() });
+      this.publish({ positionMs: position });
     }
   }
 

@@ -6,7 +6,7 @@ import { formatTime } from './format-time';
 
 /**
  * The seek bar: elapsed and total time, the buffered range behind the played one, and a slider that seeks on
- * release (dragging does not stutter the audio). Arrow keys move it 5 seconds, as the keyboard shortcuts do.
+ * release (dragging does not stutter the audio). With focus on it, arrow keys move it a second at a time.
  */
 export function SeekBar({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
@@ -25,7 +25,7 @@ export function SeekBar({ compact = false }: { compact?: boolean }) {
         aria-label={t('Seek')}
         minValue={0}
         maxValue={Math.max(1, Math.round(duration / 1000))}
-        step={5}
+        step={1}
         value={Math.round(position / 1000)}
         isDisabled={disabled}
         onChange={(seconds) => setDragging(seconds * 1000)}

@@ -2,8 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_PATH } from '@internal/testing/browser';
+import react from '@vitejs/plugin-react';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { build, type Rollup } from 'vite';
+import { build, defaultClientConditions, type Rollup } from 'vite';
 
 /** The sample rate of the test tones and of the page's AudioContext, so nothing is resampled. */
 export const SAMPLE_RATE = 48_000;
@@ -94,11 +95,67 @@ async function bundleEngine(): Promise<string> {
   return output.output[0].code;
 }
 
+/** Builds the test app (player-app.tsx, the real PlayerProvider and PlayerBar) into memory: path → file. */
+async function bundleApp(): Promise<{
+  files: Map<string, { type: string; body: string | Uint8Array }>;
+  html: string;
+}> {
+  const root = fileURLToPath(new URL('../../../../..', import.meta.url));
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    const result = await build({
+      configFile: false,
+      root,
+      logLevel: 'silent',
+      mode: 'production',
+      plugins: [react()],
+      resolve: { conditions: ['@backline/source', ...defaultClientConditions] },
+      build: {
+        write: false,
+        minify: false,
+        emptyOutDir: false,
+        rollupOptions: { input: fileURLToPath(new URL('./player-app.tsx', import.meta.url)) },
+      },
+    });
+    const output = (Array.isArray(result) ? result[0] : result) as Rollup.RollupOutput;
+    const files = new Map<string, { type: string; body: string | Uint8Array }>();
+    let entry = '';
+    const styles: string[] = [];
+    for (const item of output.output) {
+      const path = `/${item.fileName}`;
+      if (item.type === 'chunk') {
+        files.set(path, { type: 'text/javascript', body: item.code });
+        if (item.isEntry) entry = path;
+      } else {
+        const type = item.fileName.endsWith('.css') ? 'text/css' : 'application/octet-stream';
+        files.set(path, { type, body: item.source });
+        if (type === 'text/css') styles.push(path);
+      }
+    }
+    const links = styles.map((href) => `<link rel="stylesheet" href="${href}">`).join('');
+    return { files, html: `${links}<script type="module" src="${entry}"></script>` };
+  } finally {
+    process.env.NODE_ENV = previous;
+  }
+}
+
+/** What the test server saw of the player's calls to the API. */
+export interface ApiLog {
+  plays: { trackId: number; xsrf: string | undefined }[];
+  playerState: unknown[];
+}
+
 export interface AudioHarness {
   url: string;
   page: Page;
+  browser: Browser;
   /** Files the server answers, by path; tests add theirs. */
   files: Map<string, Buffer>;
+  api: ApiLog;
+  /** The test app's page, for a signed-in user; `tracks` is what its "Play album" button plays. */
+  appUrl: string;
+  setAppTracks(tracks: unknown[]): void;
   close(): Promise<void>;
 }
 
@@ -106,12 +163,75 @@ export interface AudioHarness {
  * A tiny node:http server with the engine bundle, an AudioWorklet recorder and the test's audio files, and a
  * Chromium page on it started with the autoplay policy that lets audio play without a gesture.
  */
-export async function startAudioHarness(): Promise<AudioHarness> {
+export async function startAudioHarness(options: { app?: boolean } = {}): Promise<AudioHarness> {
   const engine = await bundleEngine();
+  const app = options.app ? await bundleApp() : null;
   const files = new Map<string, Buffer>();
+  const api: ApiLog = { plays: [], playerState: [] };
+  let appTracks: unknown[] = [];
+  let storedState: unknown = null;
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    if (path === '/') {
+    const method = String(request.headers['x-http-method-override'] ?? request.method);
+    const json = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    const plays = /^\/api\/v1\/tracks\/(\d+)\/plays$/.exec(path);
+    if (plays && method === 'POST') {
+      api.plays.push({
+        trackId: Number(plays[1]),
+        xsrf: request.headers['x-xsrf-token'] as string | undefined,
+      });
+      json(201, {});
+    } else if (path === '/api/v1/me/player-state' && method === 'GET') {
+      json(
+        200,
+        storedState ?? {
+          queue: [],
+          current_index: -1,
+          position_ms: 0,
+          shuffle: false,
+          repeat: 'off',
+          volume: 100,
+        },
+      );
+    } else if (path === '/api/v1/me/player-state' && method === 'PUT') {
+      let body = '';
+      request.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      request.on('end', () => {
+        storedState = JSON.parse(body) as unknown;
+        api.playerState.push(storedState);
+        json(200, storedState);
+      });
+    } else if (path === '/app' && app) {
+      const bootstrap = {
+        user: {
+          id: 5,
+          email: 'listener@example.com',
+          roles: [{ id: 2, name: 'users', permissions: [{ name: 'music.play' }] }],
+        },
+        guest_role: null,
+        settings: {},
+        themes: { all: [], selectedThemeId: null },
+        i18n: { language: 'en', lines: {} },
+      };
+      response.writeHead(200, {
+        'content-type': 'text/html',
+        'set-cookie': 'XSRF-TOKEN=test-xsrf-token; Path=/',
+      });
+      response.end(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>player</title>${app.html}` +
+          `<script>window.bootstrapData=${JSON.stringify(JSON.stringify(bootstrap))};` +
+          `window.testTracks=${JSON.stringify(appTracks)};</script></head><body><div id="root"></div></body></html>`,
+      );
+    } else if (app?.files.has(path)) {
+      const file = app.files.get(path)!;
+      response.writeHead(200, { 'content-type': file.type });
+      response.end(file.body);
+    } else if (path === '/') {
       response.writeHead(200, { 'content-type': 'text/html' });
       response.end(
         '<!doctype html><html lang="en"><title>player engine</title><script src="/engine.js"></script>',
@@ -159,7 +279,13 @@ export async function startAudioHarness(): Promise<AudioHarness> {
     return {
       url,
       page,
+      browser,
       files,
+      api,
+      appUrl: `${url}/app`,
+      setAppTracks(tracks) {
+        appTracks = tracks;
+      },
       async close() {
         await opened.close();
         await new Promise<void>((resolve) => server.close(() => resolve()));
