@@ -388,7 +388,7 @@ export async function loadPlaylists(
     .sum({ duration_ms: 't.duration_ms' });
   const statsById = new Map(stats.map((s) => [num(s.playlist_id), s]));
   // The first track's cover stands in for a playlist without an image of its own.
-  const covers: Row[] = await knex.select('pt.playlist_id', 'al.image_id').from(
+  const covers: Row[] = await knex.select('c.playlist_id', 'c.image_id').from(
     knex('music_playlist_tracks as pt')
       .join('music_tracks as t', 't.id', 'pt.track_id')
       .join('music_albums as al', 'al.id', 't.album_id')
@@ -397,7 +397,7 @@ export async function loadPlaylists(
       .distinctOn('pt.playlist_id')
       .orderBy([{ column: 'pt.playlist_id' }, { column: 'pt.position' }])
       .select('pt.playlist_id', 'al.image_id', 'pt.position')
-      .as('pt'),
+      .as('c'),
   );
   const coverById = new Map(covers.map((c) => [num(c.playlist_id), num(c.image_id)]));
   let collaborators = new Map<number, number[]>();

@@ -14,7 +14,13 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 describe.each(testDatabases())('music catalogue on $name', (database) => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startSite({ music: { demoLibrary: true, generate: fixtureGenerator } }, database);
+    server = await startSite(
+      {
+        music: { demoLibrary: true, generate: fixtureGenerator },
+        logger: { info() {}, warn() {}, error: (message, error) => console.error(message, error) },
+      },
+      database,
+    );
   });
   afterAll(async () => {
     await server?.close();
