@@ -100,8 +100,14 @@ export const music = (options: MusicModuleOptions = {}) =>
           `Demo library: ${result.artists} artists, ${result.tracks} tracks in ${Math.round((Date.now() - started) / 1000)} s`,
         );
     },
+    /** `backline seed` fills an empty catalogue with the demo library too (unless it is turned off). */
     async seed(kit) {
       await grantDefaults(kit);
+      if (options.demoLibrary === false || demoLibraryDisabled()) return;
+      const result = await seedDemoLibrary(kit, { generate: options.generate ?? (await defaultGenerator()) });
+      kit.log.info(
+        result.seeded ? `Demo library: ${result.artists} artists, ${result.tracks} tracks` : result.reason,
+      );
     },
     /**
      * A deleted account takes its playlists, likes, follows, plays and player state with it, inside the
