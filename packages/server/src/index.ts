@@ -36,6 +36,7 @@ export {
   defineModule,
   type Kit,
   type Localization,
+  type PageHead,
   type Logger,
   type PermissionDefinition,
 } from './kit';
