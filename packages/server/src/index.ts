@@ -56,6 +56,7 @@ export {
   defineModule,
   type Kit,
   type Localization,
+  type PageHead,
   type Logger,
   type PermissionDefinition,
 } from './kit';
@@ -140,6 +141,7 @@ export {
   type FileEntryRecord,
   type StoreUploadedFileInput,
   serializeFileEntry,
+  storageKey,
   storeUploadedFile,
   type UploadRestrictions,
   type UploadsModuleOptions,
@@ -177,6 +179,7 @@ export {
   type ResumableUploadInfo,
   S3Storage,
   type S3StorageOptions,
+  type SignedReads,
   type Storage,
   type StorageCapabilities,
   type StorageOptions,

@@ -1,0 +1,12 @@
+/**
+ * The music site's wire contract: resources and routes, declared once and imported by the server modules
+ * (`src/server/modules/*`) and the pages (`src/client/*`). See README.md in this folder.
+ */
+export * from './fields';
+export * from './resources';
+export * as catalogue from './routes/catalogue';
+export * as library from './routes/library';
+export * as player from './routes/player';
+export * as playlists from './routes/playlists';
+export * as profiles from './routes/profiles';
+export * as search from './routes/search';
