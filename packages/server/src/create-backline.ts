@@ -176,7 +176,7 @@ export async function createBackline(options: BacklineOptions = {}): Promise<Bac
   const built = router.build(kit, { validateResponses: options.validateResponses });
   app.use(built.routes());
   app.use(built.allowedMethods({ throw: false }));
-  if (options.spa) app.use(serveSpa(options.spa, kit));
+  if (options.spa) app.use(serveSpa(options.spa, kit, modules));
   app.use(async (ctx) => {
     if (ctx.body === undefined && ctx.status === 404) {
       ctx.status = 404;

@@ -36,6 +36,7 @@ export {
   defineModule,
   type Kit,
   type Localization,
+  type PageHead,
   type Logger,
   type PermissionDefinition,
 } from './kit';
@@ -120,6 +121,7 @@ export {
   type FileEntryRecord,
   type StoreUploadedFileInput,
   serializeFileEntry,
+  storageKey,
   storeUploadedFile,
   type UploadRestrictions,
   type UploadsModuleOptions,
@@ -158,6 +160,7 @@ export {
   type ResumableUploadInfo,
   S3Storage,
   type S3StorageOptions,
+  type SignedReads,
   type Storage,
   type StorageCapabilities,
   type StorageOptions,

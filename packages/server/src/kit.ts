@@ -76,6 +76,26 @@ export interface BacklineModule {
   deleteUser?(kit: Kit, userId: number, trx: Knex.Transaction): Promise<void>;
   /** Languages the module installs (`{language, name, lines}`), offered next to English. */
   localizations?: Localization[];
+  /**
+   * The head of a client page the server sends (`ctx.path` is the page's URL): its own title, description,
+   * Open Graph / Twitter tags and JSON-LD, so crawlers and link previews see them without running scripts. The
+   * first module answering a head wins; `null` or nothing leaves the page to the next module and the defaults.
+   */
+  pageHead?(ctx: Context, kit: Kit): PageHead | null | undefined | Promise<PageHead | null | undefined>;
+}
+
+/** What a page's `<head>` says about it. Every value is text; the server escapes it. */
+export interface PageHead {
+  /** Replaces the `<title>`. */
+  title?: string;
+  /** `<meta name="description">` */
+  description?: string;
+  /** `<link rel="canonical">`, an absolute URL. */
+  canonical?: string;
+  /** More tags: `{property: 'og:image', content}` or `{name: 'twitter:card', content}`. */
+  meta?: ({ name: string; content: string } | { property: string; content: string })[];
+  /** Structured data, each object one `<script type="application/ld+json">`. */
+  jsonLd?: Record<string, unknown>[];
 }
 
 /** An installed language: its code, its own name and its lines keyed by the English text. */

@@ -14,6 +14,7 @@ import {
 } from '@backline/server';
 import { demoAdmin } from './demo-admin';
 import { MUSIC_LOCALIZATIONS } from './lang/index';
+import { type MusicModuleOptions, music } from './modules/music/index';
 import { site } from './modules/site';
 
 export const CLIENT_DIST = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -27,6 +28,8 @@ export interface MusicAppOptions extends Omit<BacklineOptions, 'spa'> {
   humanCheck?: HumanCheckOptions;
   /** Upload expiry and sweeping (see `uploadsModule`); storage itself is the `storage` option. */
   uploads?: UploadsModuleOptions;
+  /** The music catalogue: the demo library on first start (see `music`). */
+  music?: MusicModuleOptions;
 }
 
 /** The music site's options: Backline's kit plus accounts, the site's own modules and setting defaults. */
@@ -34,6 +37,7 @@ export function musicOptions({
   social,
   humanCheck,
   uploads,
+  music: musicModuleOptions,
   ...options
 }: MusicAppOptions = {}): BacklineOptions {
   // With an S3 bucket (S3_BUCKET, or `storage` in tests), browsers upload straight to it unless a setting says no.
@@ -51,6 +55,7 @@ export function musicOptions({
       uploadsModule(uploads),
       demoAdmin(),
       site(),
+      music(musicModuleOptions),
       ...(options.modules ?? []),
     ],
     settings: {

@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 
@@ -55,14 +57,19 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
     if (schema) await knex.raw('create schema if not exists ??', [schema]);
   } else {
     kind = 'pglite';
-    // An empty connection object makes PGlite run in memory.
-    let connection: Knex.StaticConnectionConfig = {} as Knex.StaticConnectionConfig;
+    // Without a directory PGlite runs in memory.
+    let filename: string | undefined;
     if (dataDir) {
-      const filename = path.resolve(dataDir, 'db');
+      filename = path.resolve(dataDir, 'db');
       mkdirSync(filename, { recursive: true });
-      connection = { filename };
     }
-    knex = knexFactory({ client: PgliteClient, connection });
+    // PGlite loads extensions when it opens, so the ones modules may `create extension` are offered here:
+    // pg_trgm (trigram similarity, for search that forgives typos), as PostgreSQL ships it in contrib.
+    const pglite = new PGlite(filename, { extensions: { pg_trgm } });
+    knex = knexFactory({
+      client: PgliteClient,
+      connection: { pglite } as unknown as Knex.StaticConnectionConfig,
+    });
   }
   return {
     kind,

@@ -4,7 +4,7 @@ import { BOOTSTRAP_GLOBAL } from '@backline/core/contract';
 import type { Context, Middleware } from 'koa';
 import send from 'koa-send';
 import { encodeBootstrap, scriptSafeJson } from '../bootstrap/bootstrap';
-import type { Kit } from '../kit';
+import type { BacklineModule, Kit, PageHead } from '../kit';
 
 export interface SpaOptions {
   /** The built client (Vite's `dist`). */
@@ -25,7 +25,7 @@ export { BOOTSTRAP_GLOBAL };
  * Serves the built client and answers client routes with index.html, into which it injects the
  * request's bootstrap data, so the first page renders without a bootstrap-data request.
  */
-export function serveSpa(options: SpaOptions, kit: Kit): Middleware {
+export function serveSpa(options: SpaOptions, kit: Kit, modules: BacklineModule[] = []): Middleware {
   const root = options.root ? path.resolve(options.root) : undefined;
   let cached: string | undefined;
   const html =
@@ -61,11 +61,16 @@ export function serveSpa(options: SpaOptions, kit: Kit): Middleware {
     // Every other page is a client route: the routers ran before us, so this is the SPA's to answer.
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await renderIndex(ctx, await html(ctx.originalUrl), kit);
+    ctx.body = await renderIndex(ctx, await html(ctx.originalUrl), kit, modules);
   };
 }
 
-async function renderIndex(ctx: Context, template: string, kit: Kit): Promise<string> {
+async function renderIndex(
+  ctx: Context,
+  template: string,
+  kit: Kit,
+  modules: BacklineModule[],
+): Promise<string> {
   const data = await kit.bootstrap(ctx);
   let nonce = '';
   if (ctx.state.csp) {
@@ -76,12 +81,33 @@ async function renderIndex(ctx: Context, template: string, kit: Kit): Promise<st
   const script = `<script${nonce}>window.${BOOTSTRAP_GLOBAL}=${scriptSafeJson(encodeBootstrap(data))};</script>`;
   const siteName = String((data.settings.branding as { site_name?: string } | undefined)?.site_name ?? '');
   let out = template.replace('</head>', `${script}</head>`);
-  if (siteName) out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(siteName)}</title>`);
+  let head: PageHead | null | undefined;
+  for (const module of modules) {
+    head = await module.pageHead?.(ctx, kit);
+    if (head) break;
+  }
+  const title = head?.title ?? siteName;
+  if (title) out = out.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+  if (head) out = out.replace('</head>', () => `${headTags(head, nonce)}</head>`);
   const selected = data.themes.all.find((theme) => theme.id === data.themes.selectedThemeId);
   // Paint the chosen theme before any script runs, so a dark site does not flash white.
   if (selected?.is_dark)
     out = out.replace(/<html([^>]*)>/, (_m, attrs: string) => `<html${attrs} class="dark">`);
   return out;
+}
+
+/** The tags of a page head; values escaped, JSON-LD made safe to sit inside a script element. */
+function headTags(head: PageHead, nonce: string): string {
+  const tags: string[] = [];
+  if (head.description) tags.push(`<meta name="description" content="${escapeHtml(head.description)}">`);
+  if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`);
+  for (const tag of head.meta ?? []) {
+    const [attribute, key] = 'property' in tag ? ['property', tag.property] : ['name', tag.name];
+    tags.push(`<meta ${attribute}="${escapeHtml(key)}" content="${escapeHtml(tag.content)}">`);
+  }
+  for (const data of head.jsonLd ?? [])
+    tags.push(`<script type="application/ld+json"${nonce}>${scriptSafeJson(data)}</script>`);
+  return tags.join('');
 }
 
 function escapeHtml(value: string): string {

@@ -17,6 +17,7 @@ export {
   type ResumableStoreOptions,
   type ResumableUploadInfo,
   type S3StorageOptions,
+  type SignedReads,
   type Storage,
   type StorageCapabilities,
   type StorageOptions,

@@ -72,6 +72,16 @@ export class S3Storage implements Storage {
         },
         multipart: this.multipart,
       },
+      signedReads: {
+        presignGet: async (key, { expiresIn, mime }) => {
+          assertSafeKey(key);
+          return getSignedUrl(
+            this.client,
+            new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentType: mime }),
+            { expiresIn },
+          );
+        },
+      },
       resumableStore: (options) => new TusS3Store(this, options),
     };
   }

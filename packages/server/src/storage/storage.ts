@@ -49,6 +49,11 @@ export interface StorageCapabilities {
   /** Browsers can send bytes straight into the storage (presigned URLs), bypassing the app server. */
   readonly directUploads?: DirectUploads;
   /**
+   * Browsers can read a key straight from the storage through a short-lived signed URL (which answers `Range`
+   * requests itself), so media is streamed without passing through the app server.
+   */
+  readonly signedReads?: SignedReads;
+  /**
    * Resumable (tus) uploads can be kept in the storage itself, each one landing at its file's own key when it
    * finishes. Without it they wait on local disk and move into storage when claimed.
    */
@@ -66,6 +71,12 @@ export interface DirectUploads {
   ): Promise<{ url: string; headers: Record<string, string> }>;
   /** Multipart uploads, for objects too big for one request; absent when the storage has none. */
   readonly multipart?: MultipartUploads;
+}
+
+/** Signed reads: a URL that serves one key's bytes for a short while. */
+export interface SignedReads {
+  /** A URL a browser can `GET` (with `Range`) for `expiresIn` seconds; `mime` is the type the answer carries. */
+  presignGet(key: string, options: { expiresIn: number; mime?: string }): Promise<string>;
 }
 
 /** A part of a multipart upload as the storage lists it. */

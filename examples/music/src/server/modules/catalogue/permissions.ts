@@ -1,0 +1,21 @@
+import type { PermissionDefinition } from '@backline/server';
+
+/** The music permissions. The guests role gets `music.view` and `music.play` on first start (see `grantDefaults`). */
+export const MUSIC_PERMISSIONS: PermissionDefinition[] = [
+  { name: 'music.view', description: 'Browse the web player: artists, albums, tracks, playlists, search' },
+  { name: 'music.play', description: 'Play tracks' },
+  { name: 'music.download', description: 'Download tracks' },
+  { name: 'playlists.create', description: 'Create playlists' },
+  { name: 'music.create', description: 'Add artists, albums and tracks' },
+  { name: 'music.update', description: 'Edit artists, albums and tracks' },
+  { name: 'music.delete', description: 'Delete artists, albums and tracks' },
+];
+
+/**
+ * Who holds what out of the box: visitors browse and listen without an account; registered listeners also
+ * make playlists. Downloading is off for everyone (the `admin` permission covers the rest).
+ */
+export const DEFAULT_GRANTS: Record<string, string[]> = {
+  guests: ['music.view', 'music.play'],
+  users: ['music.view', 'music.play', 'playlists.create'],
+};

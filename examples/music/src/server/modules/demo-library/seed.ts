@@ -1,0 +1,285 @@
+import path from 'node:path';
+import { createUser, hashPassword, type Kit } from '@backline/server';
+import { slugify } from '../../../contract';
+import type { DemoCatalogue, GenerateDemoLibrary } from './catalogue-types';
+import { storeCatalogueFile } from './store-files';
+
+/**
+ * The demo library: on first start (an empty catalogue) and on `backline seed:music`, the generator makes
+ * real, distinct audio and cover art, and this stores every file through the kit's storage as file entries
+ * and inserts the catalogue in one transaction. A catalogue that has any artist is left alone, so the seed is
+ * idempotent. `MUSIC_DEMO_LIBRARY=off` (or the setting `music.demo_library` false) turns it off.
+ */
+
+/** The demo listeners' password (they exist to show public playlists and profiles, like the demo admin). */
+export const DEMO_LISTENER_PASSWORD = 'listener-demo';
+export const DEMO_LISTENERS = [
+  { email: 'ada@listeners.example', first_name: 'Ada', last_name: 'Lark' },
+  { email: 'milo@listeners.example', first_name: 'Milo', last_name: 'Reyes' },
+];
+
+/** The channels of the home feed, in order. */
+export const DEMO_CHANNELS = [
+  { name: 'Trending artists', slug: 'trending-artists', source: 'trending_artists', content_type: 'artist' },
+  { name: 'New releases', slug: 'new-releases', source: 'new_releases', content_type: 'album' },
+  { name: 'Popular albums', slug: 'popular-albums', source: 'popular_albums', content_type: 'album' },
+  { name: 'Popular tracks', slug: 'popular-tracks', source: 'popular_tracks', content_type: 'track' },
+  { name: 'Genres', slug: 'genres', source: 'genres', content_type: 'genre' },
+  {
+    name: 'Playlists from listeners',
+    slug: 'listener-playlists',
+    source: 'manual',
+    content_type: 'playlist',
+  },
+] as const;
+
+/** Whether the environment turns the demo library off. */
+export function demoLibraryDisabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  return /^(off|false|0|no)$/i.test(env.MUSIC_DEMO_LIBRARY ?? '');
+}
+
+/** Loads the generator the demo-audio work provides (`./generate/index.ts`). */
+export async function defaultGenerator(): Promise<GenerateDemoLibrary> {
+  const specifier = './generate/index';
+  const module = (await import(/* @vite-ignore */ specifier)) as { generateDemoLibrary: GenerateDemoLibrary };
+  return module.generateDemoLibrary;
+}
+
+export interface SeedOptions {
+  generate?: GenerateDemoLibrary;
+  /** Where generated files are kept between runs; `DATA_DIR/demo-library` by default. */
+  outDir?: string;
+  /** Seed even if the catalogue has artists already (never duplicates: it still skips then). */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export type SeedResult =
+  | { seeded: false; reason: string }
+  | { seeded: true; artists: number; tracks: number };
+
+/** A popularity for demo tracks that does not look flat: a stable number from the name. */
+const popularityOf = (name: string) => {
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return 20 + (hash % 80);
+};
+
+export async function seedDemoLibrary(kit: Kit, options: SeedOptions = {}): Promise<SeedResult> {
+  if (await kit.knex('music_artists').first('id'))
+    return { seeded: false, reason: 'The catalogue is not empty.' };
+  const generate = options.generate ?? (await defaultGenerator());
+  const outDir = options.outDir ?? path.join(kit.config.dataDir ?? path.resolve('.data'), 'demo-library');
+  const catalogue = await generate({ outDir, seed: 1, onProgress: options.onProgress });
+  const stored: string[] = [];
+  try {
+    const counts = await kit.knex.transaction(async (trx) => {
+      // Two processes starting at once: the second waits here, then finds the catalogue filled and stops.
+      await trx.raw('select pg_advisory_xact_lock(7420118)');
+      if (await trx('music_artists').first('id')) return null;
+      return insertCatalogue(kit, trx, catalogue, stored);
+    });
+    if (!counts) {
+      await kit.storage.delete(stored);
+      return { seeded: false, reason: 'The catalogue is not empty.' };
+    }
+    return { seeded: true, ...counts };
+  } catch (error) {
+    // The rows rolled back; the bytes written for them must go too.
+    await kit.storage.delete(stored).catch(() => {});
+    throw error;
+  }
+}
+
+async function insertCatalogue(
+  kit: Kit,
+  trx: import('knex').Knex.Transaction,
+  catalogue: DemoCatalogue,
+  stored: string[],
+) {
+  const now = kit.now();
+  const genreIds = new Map<string, number>();
+  for (const [index, genre] of catalogue.genres.entries()) {
+    const image_id = await storeCatalogueFile(kit, trx, genre.image, stored);
+    const [row] = await trx('music_genres')
+      .insert({
+        name: genre.name,
+        display_name: genre.displayName,
+        image_id,
+        popularity: 100 - index,
+        created_at: now,
+      })
+      .returning('id');
+    genreIds.set(genre.name, Number(row.id));
+  }
+  const artistIds = new Map<string, number>();
+  for (const artist of catalogue.artists) {
+    const image_id = await storeCatalogueFile(kit, trx, artist.image, stored);
+    const [row] = await trx('music_artists')
+      .insert({
+        name: artist.name,
+        slug: slugify(artist.name),
+        verified: artist.verified,
+        bio: artist.bio,
+        links: JSON.stringify(artist.links),
+        image_id,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id');
+    const id = Number(row.id);
+    artistIds.set(artist.key, id);
+    const genres = artist.genres.map((g) => genreIds.get(g)).filter((g): g is number => g !== undefined);
+    if (genres.length)
+      await trx('music_artist_genres').insert(genres.map((genre_id) => ({ artist_id: id, genre_id })));
+  }
+  const trackIds = new Map<string, number>();
+  let trackCount = 0;
+  for (const album of catalogue.albums) {
+    const image_id = await storeCatalogueFile(kit, trx, album.cover, stored);
+    const [row] = await trx('music_albums')
+      .insert({
+        name: album.name,
+        slug: slugify(album.name),
+        type: album.type,
+        release_date: album.releaseDate,
+        description: album.description,
+        image_id,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id');
+    const albumId = Number(row.id);
+    const albumArtists = album.artistKeys
+      .map((k) => artistIds.get(k))
+      .filter((a): a is number => a !== undefined);
+    if (albumArtists.length)
+      await trx('music_album_artists').insert(
+        albumArtists.map((artist_id, position) => ({ album_id: albumId, artist_id, position })),
+      );
+    for (const track of album.tracks) {
+      const file_id = await storeCatalogueFile(kit, trx, track.file, stored);
+      const [trackRow] = await trx('music_tracks')
+        .insert({
+          name: track.name,
+          slug: slugify(track.name),
+          number: track.number,
+          duration_ms: Math.round(track.durationMs),
+          album_id: albumId,
+          file_id,
+          popularity: popularityOf(`${album.key}/${track.name}`),
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id');
+      const trackId = Number(trackRow.id);
+      trackIds.set(`${album.key}#${track.number}`, trackId);
+      trackCount++;
+      const artists = (track.artistKeys.length ? track.artistKeys : album.artistKeys)
+        .map((k) => artistIds.get(k))
+        .filter((a): a is number => a !== undefined);
+      if (artists.length)
+        await trx('music_track_artists').insert(
+          artists.map((artist_id, position) => ({ track_id: trackId, artist_id, position })),
+        );
+      const genres = [
+        ...new Set(track.genres.map((g) => genreIds.get(g)).filter((g): g is number => g !== undefined)),
+      ];
+      if (genres.length)
+        await trx('music_track_genres').insert(genres.map((genre_id) => ({ track_id: trackId, genre_id })));
+    }
+  }
+
+  // Listeners who own the demo's public playlists (their profiles show them, and search finds them).
+  const passwordHash = await hashPassword(DEMO_LISTENER_PASSWORD);
+  const listenerIds: number[] = [];
+  for (const listener of DEMO_LISTENERS) {
+    const existing = await trx('users').where({ email: listener.email }).first('id');
+    const id = existing
+      ? Number(existing.id)
+      : Number(
+          (await createUser(trx, { email: listener.email, passwordHash, emailVerifiedAt: now, now })).id,
+        );
+    await trx('users')
+      .where({ id })
+      .update({ first_name: listener.first_name, last_name: listener.last_name });
+    listenerIds.push(id);
+  }
+  const playlistIds: number[] = [];
+  for (const [index, playlist] of catalogue.playlists.entries()) {
+    const owner_id = listenerIds[index % listenerIds.length]!;
+    const image_id = await storeCatalogueFile(kit, trx, playlist.cover, stored);
+    const tracks = [
+      ...new Set(
+        playlist.trackRefs
+          .map((ref) => trackIds.get(`${ref.albumKey}#${ref.number}`))
+          .filter((t): t is number => t !== undefined),
+      ),
+    ];
+    const [row] = await trx('music_playlists')
+      .insert({
+        owner_id,
+        name: playlist.name,
+        slug: slugify(playlist.name),
+        description: playlist.description,
+        image_id,
+        public: true,
+        tracks_count: tracks.length,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id');
+    const playlistId = Number(row.id);
+    playlistIds.push(playlistId);
+    if (tracks.length)
+      await trx('music_playlist_tracks').insert(
+        tracks.map((track_id, position) => ({
+          playlist_id: playlistId,
+          track_id,
+          position,
+          added_by: owner_id,
+          added_at: now,
+        })),
+      );
+  }
+  // The listeners follow each other and a few artists, so profiles and follower counts are not empty.
+  if (listenerIds.length > 1) {
+    await trx('music_user_follows')
+      .insert([
+        { user_id: listenerIds[0], followed_id: listenerIds[1] },
+        { user_id: listenerIds[1], followed_id: listenerIds[0] },
+      ])
+      .onConflict(['user_id', 'followed_id'])
+      .ignore();
+  }
+  const someArtists = [...artistIds.values()].slice(0, 4);
+  for (const user_id of listenerIds)
+    for (const artist_id of someArtists)
+      await trx('music_artist_follows')
+        .insert({ user_id, artist_id })
+        .onConflict(['user_id', 'artist_id'])
+        .ignore();
+  await trx('music_artists')
+    .whereIn('id', someArtists)
+    .update({
+      followers_count: trx.raw(
+        '(select count(*) from music_artist_follows f where f.artist_id = music_artists.id)',
+      ),
+    });
+
+  for (const [position, channel] of DEMO_CHANNELS.entries()) {
+    const [row] = await trx('music_channels')
+      .insert({ ...channel, position, created_at: now, updated_at: now })
+      .onConflict('slug')
+      .ignore()
+      .returning('id');
+    if (row && channel.source === 'manual')
+      await trx('music_channel_items').insert(
+        playlistIds.map((playlist_id, index) => ({
+          channel_id: Number(row.id),
+          position: index,
+          playlist_id,
+        })),
+      );
+  }
+  return { artists: artistIds.size, tracks: trackCount };
+}

@@ -1,0 +1,321 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { type RunningServer, signedInUser, testDatabases } from '@internal/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSite } from '../../../../e2e/support/site';
+import { fixtureGenerator } from '../demo-library/test-fixture';
+
+type Page<T> = { pagination: { data: T[]; total: number; last_page: number } };
+type Named = { id: number; name: string; path: string };
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+describe.each(testDatabases())('music catalogue on $name', (database) => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startSite(
+      {
+        music: { demoLibrary: true, generate: fixtureGenerator },
+        logger: { info() {}, warn() {}, error: (message, error) => console.error(message, error) },
+      },
+      database,
+    );
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => server.session().get(url, { headers });
+
+  it('seeds the demo catalogue once, with artwork and audio stored as file entries', async () => {
+    const knex = server.app.kit.knex;
+    const counts = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          [
+            'music_artists',
+            'music_albums',
+            'music_tracks',
+            'music_genres',
+            'music_playlists',
+            'music_channels',
+          ].map(async (table) => [table, Number((await knex(table).count({ c: '*' }))[0]!.c)]),
+        ),
+      );
+    const first = await counts();
+    expect(first).toMatchObject({
+      music_artists: 3,
+      music_albums: 2,
+      music_tracks: 5,
+      music_genres: 2,
+      music_playlists: 1,
+    });
+    const { seedDemoLibrary } = await import('../demo-library/seed');
+    const again = await seedDemoLibrary(server.app.kit, { generate: fixtureGenerator });
+    expect(again.seeded).toBe(false);
+    expect(await counts()).toEqual(first);
+    const audio = await knex('music_tracks as t')
+      .join('file_entries as f', 'f.id', 't.file_id')
+      .select('f.mime');
+    expect(audio.map((a) => a.mime)).toEqual(Array(5).fill('audio/mpeg'));
+  });
+
+  it('lets a guest browse: artist with discography, album tracks, channels, trending', async () => {
+    const artists = (await get('/api/v1/artists?orderBy=name&orderDir=asc')).data as Page<Named>;
+    expect(artists.pagination.data.map((a) => a.name)).toEqual([
+      'Continental Drift Society',
+      'Nebula Drift',
+      'Neon Harbor',
+    ]);
+    const nebula = artists.pagination.data.find((a) => a.name === 'Nebula Drift')!;
+    expect(nebula.path).toBe(`/artist/${nebula.id}/nebula-drift`);
+    const show = await get(`/api/v1/artists/${nebula.id}`);
+    expect(show.status).toBe(200);
+    const artist = (
+      show.data as { artist: { albums: { name: string; tracks: Named[] }[]; image_small: string } }
+    ).artist;
+    expect(artist.albums.map((a) => a.name)).toEqual(['Harbor Lights', 'Cloud Atlas Sketches']);
+    expect(artist.albums[1]!.tracks.map((t) => t.name)).toEqual(['Stratus', 'Cirrus Drift', 'Nimbus']);
+    const art = await get(artist.image_small);
+    expect(art.status).toBe(200);
+    expect(art.headers.get('content-type')).toBe('image/jpeg');
+    const channels = (await get('/api/v1/channels')).data as {
+      channels: { slug: string; items: unknown[] }[];
+    };
+    expect(channels.channels.map((c) => c.slug)).toContain('new-releases');
+    const trending = (await get('/api/v1/landing/artists')).data as { artists: Named[] };
+    expect(trending.artists.length).toBe(3);
+  });
+
+  it('refuses a sort that is not allow-listed with 422, and pages without overlap', async () => {
+    const bad = await get('/api/v1/tracks?orderBy=password');
+    expect(bad.status).toBe(422);
+    expect((bad.data as { errors: Record<string, string[]> }).errors.orderBy).toBeDefined();
+    expect((await get('/api/v1/albums?orderDir=sideways')).status).toBe(422);
+    const first = (await get('/api/v1/tracks?orderBy=name&orderDir=asc&perPage=2&page=1'))
+      .data as Page<Named>;
+    const second = (await get('/api/v1/tracks?orderBy=name&orderDir=asc&perPage=2&page=2'))
+      .data as Page<Named>;
+    expect(first.pagination.total).toBe(5);
+    expect(first.pagination.last_page).toBe(3);
+    expect(first.pagination.data.map((t) => t.name)).toEqual(['Cirrus Drift', 'Low Tide']);
+    expect(second.pagination.data.map((t) => t.name)).toEqual(['Nimbus', 'Pier Seven']);
+  });
+
+  it('searches ranked, forgiving typos', async () => {
+    const typo = (await get('/api/v1/search/artists?query=Nebul%20Drift')).data as Page<Named>;
+    expect(typo.pagination.data[0]?.name).toBe('Nebula Drift');
+    const misspelt = (await get('/api/v1/search/artists?query=Nebulla')).data as Page<Named>;
+    expect(misspelt.pagination.data[0]?.name).toBe('Nebula Drift');
+    // An exact name outranks a name that merely contains the word.
+    const drift = (await get('/api/v1/search/artists?query=Nebula%20Drift')).data as Page<Named>;
+    expect(drift.pagination.data.map((a) => a.name)[0]).toBe('Nebula Drift');
+    const all = (await get('/api/v1/search?query=cirrus')).data as { results: { tracks: Named[] } };
+    expect(all.results.tracks.map((t) => t.name)).toEqual(['Cirrus Drift']);
+    const suggestions = (await get('/api/v1/search/suggestions?query=harbr')).data as {
+      suggestions: { model_type: string; name: string }[];
+    };
+    expect(suggestions.suggestions.map((s) => `${s.model_type}:${s.name}`)).toContain('artist:Neon Harbor');
+    expect((await get('/api/v1/search?query=')).status).toBe(422);
+  });
+
+  it('streams byte ranges that stitch back into the exact file', async () => {
+    const knex = server.app.kit.knex;
+    const track = await knex('music_tracks').where({ name: 'Stratus' }).first('id', 'file_id');
+    const entry = await knex('file_entries').where({ id: track.file_id }).first('file_name', 'size');
+    const original = await readFile(path.join(server.dataDir, 'uploads', entry.file_name)).catch(() => null);
+    const url = `/api/v1/tracks/${track.id}/stream`;
+    const full = await fetch(new URL(url, server.url));
+    const whole = new Uint8Array(await full.arrayBuffer());
+    expect(full.status).toBe(200);
+    expect(full.headers.get('content-type')).toBe('audio/mpeg');
+    expect(full.headers.get('accept-ranges')).toBe('bytes');
+    if (original) expect(sha256(whole)).toBe(sha256(original));
+    const size = whole.length;
+    expect(size).toBe(Number(entry.size));
+    const etag = full.headers.get('etag')!;
+    const lastModified = full.headers.get('last-modified')!;
+    expect(etag).toMatch(/^"/);
+    const parts: Uint8Array[] = [];
+    const step = 7919;
+    for (let start = 0; start < size; start += step) {
+      const end = Math.min(start + step, size) - 1;
+      const part = await fetch(new URL(url, server.url), { headers: { Range: `bytes=${start}-${end}` } });
+      expect(part.status).toBe(206);
+      expect(part.headers.get('content-range')).toBe(`bytes ${start}-${end}/${size}`);
+      parts.push(new Uint8Array(await part.arrayBuffer()));
+    }
+    expect(sha256(Buffer.concat(parts))).toBe(sha256(whole));
+    const suffix = await fetch(new URL(url, server.url), { headers: { Range: 'bytes=-100' } });
+    expect(suffix.status).toBe(206);
+    expect(Buffer.from(await suffix.arrayBuffer())).toEqual(Buffer.from(whole.subarray(size - 100)));
+    // If-Range: a matching validator keeps the range, a stale one gets the whole file.
+    const fresh = await fetch(new URL(url, server.url), {
+      headers: { Range: 'bytes=0-9', 'If-Range': etag },
+    });
+    expect(fresh.status).toBe(206);
+    await fresh.arrayBuffer();
+    const freshDate = await fetch(new URL(url, server.url), {
+      headers: { Range: 'bytes=0-9', 'If-Range': lastModified },
+    });
+    expect(freshDate.status).toBe(206);
+    await freshDate.arrayBuffer();
+    const stale = await fetch(new URL(url, server.url), {
+      headers: { Range: 'bytes=0-9', 'If-Range': '"other"' },
+    });
+    expect(stale.status).toBe(200);
+    expect((await stale.arrayBuffer()).byteLength).toBe(size);
+    const notModified = await fetch(new URL(url, server.url), { headers: { 'If-None-Match': etag } });
+    expect(notModified.status).toBe(304);
+    const unsatisfiable = await fetch(new URL(url, server.url), { headers: { Range: `bytes=${size}-` } });
+    expect(unsatisfiable.status).toBe(416);
+    expect(unsatisfiable.headers.get('content-range')).toBe(`bytes */${size}`);
+    await unsatisfiable.arrayBuffer();
+    const head = await fetch(new URL(url, server.url), { method: 'HEAD', headers: { Range: 'bytes=10-19' } });
+    expect(head.status).toBe(206);
+    expect(head.headers.get('content-length')).toBe('10');
+    expect(head.headers.get('content-range')).toBe(`bytes 10-19/${size}`);
+    expect((await fetch(new URL('/api/v1/tracks/999999/stream', server.url))).status).toBe(404);
+  });
+
+  it('enforces music.play: a role without it gets 403, guests only while their role has it', async () => {
+    const knex = server.app.kit.knex;
+    const track = await knex('music_tracks').first('id');
+    const url = `/api/v1/tracks/${track.id}/stream`;
+    expect((await get(url)).status).toBe(200);
+    const guests = await knex('roles').where({ name: 'guests' }).first('id');
+    const play = await knex('permissions').where({ name: 'music.play' }).first('id');
+    await knex('role_permissions').where({ role_id: guests.id, permission_id: play.id }).delete();
+    try {
+      expect((await get(url)).status).toBe(403);
+      expect((await server.session().post(`/api/v1/tracks/${track.id}/plays`)).status).not.toBe(204);
+    } finally {
+      await knex('role_permissions').insert({
+        role_id: guests.id,
+        permission_id: play.id,
+        restrictions: '[]',
+      });
+    }
+    const users = await knex('roles').where({ name: 'users' }).first('id');
+    await knex('role_permissions').where({ role_id: users.id, permission_id: play.id }).delete();
+    try {
+      const { http } = await signedInUser(server, { email: 'no-play@example.com', password: 'password-123' });
+      expect((await http.get(url)).status).toBe(403);
+    } finally {
+      await knex('role_permissions').insert({
+        role_id: users.id,
+        permission_id: play.id,
+        restrictions: '[]',
+      });
+    }
+  });
+
+  it('counts a play once per listen and feeds trending', async () => {
+    const knex = server.app.kit.knex;
+    const track = await knex('music_tracks').where({ name: 'Low Tide' }).first('id');
+    const guest = server.session();
+    await guest.get('/api/v1/health');
+    expect((await guest.post(`/api/v1/tracks/${track.id}/plays`)).status).toBe(204);
+    expect((await guest.post(`/api/v1/tracks/${track.id}/plays`)).status).toBe(204);
+    const row = await knex('music_tracks').where({ id: track.id }).first('plays');
+    expect(Number(row.plays)).toBe(1);
+    const top = (await get('/api/v1/charts/top-50')).data as { tracks: Named[] };
+    expect(top.tracks[0]?.name).toBe('Low Tide');
+    const trending = (await get('/api/v1/trending/artists')).data as { artists: Named[] };
+    expect(trending.artists[0]?.name).toBe('Neon Harbor');
+  });
+
+  it('keeps private playlists private and reorders tracks', async () => {
+    const { http: owner } = await signedInUser(server, {
+      email: 'owner@example.com',
+      password: 'password-123',
+    });
+    const { http: other } = await signedInUser(server, {
+      email: 'other@example.com',
+      password: 'password-123',
+    });
+    const tracks = ((await get('/api/v1/tracks?orderBy=name&orderDir=asc')).data as Page<Named>).pagination
+      .data;
+    const created = await owner.post('/api/v1/playlists', { name: 'Mine' });
+    expect(created.status, JSON.stringify(created.data)).toBe(201);
+    const id = (created.data as { playlist: { id: number } }).playlist.id;
+    const ids = tracks.slice(0, 3).map((t) => t.id);
+    expect((await owner.post(`/api/v1/playlists/${id}/tracks/add`, { track_ids: ids })).status).toBe(200);
+    expect(
+      (
+        await owner.post(`/api/v1/playlists/${id}/tracks/reorder`, {
+          track_ids: [ids[2]],
+          target_id: ids[0],
+          drop_position: 'before',
+        })
+      ).status,
+    ).toBe(204);
+    const order = (
+      (await owner.get(`/api/v1/playlists/${id}/tracks`)).data as Page<Named>
+    ).pagination.data.map((t) => t.id);
+    expect(order).toEqual([ids[2], ids[0], ids[1]]);
+    expect((await other.get(`/api/v1/playlists/${id}`)).status).toBe(404);
+    expect((await owner.request('PUT', `/api/v1/playlists/${id}`, { json: { public: true } })).status).toBe(
+      200,
+    );
+    expect((await other.get(`/api/v1/playlists/${id}`)).status).toBe(200);
+    expect((await other.post(`/api/v1/playlists/${id}/tracks/add`, { track_ids: [ids[0]] })).status).toBe(
+      403,
+    );
+  });
+
+  it('deleting a track or a user leaves nothing behind', async () => {
+    const knex = server.app.kit.knex;
+    const { user, http } = await signedInUser(server, {
+      email: 'leaver@example.com',
+      password: 'password-123',
+    });
+    const track = await knex('music_tracks').where({ name: 'Nimbus' }).first('id', 'file_id');
+    const created = await http.post('/api/v1/playlists', { name: 'Doomed', public: true });
+    const playlistId = (created.data as { playlist: { id: number } }).playlist.id;
+    await http.post(`/api/v1/playlists/${playlistId}/tracks/add`, { track_ids: [track.id] });
+    expect((await http.post(`/api/v1/me/likes/track/${track.id}`)).status).toBe(204);
+    await http.post(`/api/v1/tracks/${track.id}/plays`);
+    const ids = (await http.get('/api/v1/me/library-ids')).data as { tracks: number[] };
+    expect(ids.tracks).toEqual([track.id]);
+
+    const { http: admin } = await signedInUser(server, {
+      email: 'boss@example.com',
+      password: 'password-123',
+      roles: ['admin'],
+    });
+    expect((await http.request('DELETE', `/api/v1/tracks/${track.id}`)).status).toBe(403);
+    expect((await admin.request('DELETE', `/api/v1/tracks/${track.id}`)).status).toBe(204);
+    for (const table of [
+      'music_playlist_tracks',
+      'music_track_likes',
+      'music_plays',
+      'music_track_artists',
+      'music_track_genres',
+    ])
+      expect(await knex(table).where({ track_id: track.id }).first()).toBeUndefined();
+    expect(await knex('file_entries').where({ id: track.file_id }).first()).toBeUndefined();
+    expect((await knex('music_playlists').where({ id: playlistId }).first('tracks_count')).tracks_count).toBe(
+      0,
+    );
+
+    const album = await knex('music_albums').where({ name: 'Harbor Lights' }).first('id');
+    await http.post(`/api/v1/me/likes/album/${album.id}`);
+    await http.post(`/api/v1/me/follows/artist/${(await knex('music_artists').first('id')).id}`);
+    await server.app.kit.knex.transaction(async (trx) => {
+      const { music } = await import('./index');
+      await music().deleteUser(server.app.kit, user.id, trx);
+      await trx('users').where({ id: user.id }).delete();
+    });
+    for (const [table, column] of [
+      ['music_playlists', 'owner_id'],
+      ['music_track_likes', 'user_id'],
+      ['music_album_likes', 'user_id'],
+      ['music_artist_follows', 'user_id'],
+      ['music_plays', 'user_id'],
+    ] as const)
+      expect(await knex(table).where(column, user.id).first()).toBeUndefined();
+    expect((await knex('music_albums').where({ id: album.id }).first('likes_count')).likes_count).toBe(0);
+  });
+});
