@@ -1,3 +1,4 @@
+import '../music.css';
 import { useBranding, useLogout, useMenuItems } from '@backline/auth';
 import { useSettings, useTheme, useUser } from '@backline/core/react';
 import { Footer, IconButton, MenuIcon, Navbar, useIsMobile } from '@backline/ui';
