@@ -12,7 +12,21 @@ const RegisterPage = lazy(() => authPages().then((module) => ({ default: module.
 const LoginPage = lazy(() => authPages().then((module) => ({ default: module.LoginPage })));
 const ForgotPasswordPage = lazy(() => authPages().then((module) => ({ default: module.ForgotPasswordPage })));
 const ResetPasswordPage = lazy(() => authPages().then((module) => ({ default: module.ResetPasswordPage })));
-const HomePage = lazy(() => import('./pages/home-page').then((module) => ({ default: module.HomePage })));
+// The web player's pages: each its own chunk, loaded inside the web player layout.
+const page = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
+  lazy(() => load().then((module) => ({ default: module[name] })));
+const DiscoverPage = page(() => import('./pages/discover/discover-page'), 'DiscoverPage');
+const ChannelPage = page(() => import('./pages/discover/discover-page'), 'ChannelPage');
+const ArtistPage = page(() => import('./pages/artist/artist-page'), 'ArtistPage');
+const AlbumPage = page(() => import('./pages/album/album-page'), 'AlbumPage');
+const TrackPage = page(() => import('./pages/track/track-page'), 'TrackPage');
+const GenresPage = page(() => import('./pages/genre/genre-page'), 'GenresPage');
+const GenrePage = page(() => import('./pages/genre/genre-page'), 'GenrePage');
+const PlaylistPage = page(() => import('./pages/playlist/playlist-page'), 'PlaylistPage');
+const ProfilePage = page(() => import('./pages/profile/profile-page'), 'ProfilePage');
+const Top50Page = page(() => import('./pages/charts/top-50-page'), 'Top50Page');
+const SearchPage = page(() => import('./pages/search/search-page'), 'SearchPage');
+const LibraryPage = page(() => import('./pages/library/library-page'), 'LibraryPage');
 const AccountSettingsPage = lazy(() =>
   import('./pages/account-settings-page').then((module) => ({ default: module.AccountSettingsPage })),
 );
@@ -26,6 +40,10 @@ const ApiDocsPage = lazy(() =>
 // The navbar and footer (menus, popovers, avatar) are not part of the sign-in screens either.
 const SiteLayout = lazy(() =>
   import('./shell/site-layout').then((module) => ({ default: module.SiteLayout })),
+);
+// The web player (sidebar, search box, player bar) frames every music page.
+const WebPlayerLayout = lazy(() =>
+  import('./music/layout/web-player-layout').then((module) => ({ default: module.WebPlayerLayout })),
 );
 
 /**
@@ -76,7 +94,6 @@ export function App() {
               </Suspense>
             }
           >
-            <Route index element={<HomePage />} />
             <Route element={<AuthRoute />}>
               <Route path="/account-settings" element={<AccountSettingsPage />} />
               <Route path="/backstage/upload" element={<BackstageUploadPage />} />
@@ -85,7 +102,36 @@ export function App() {
             <Route element={<AuthRoute permission="admin.access" />}>
               <Route path="/admin/*" element={<NotFoundPage />} />
             </Route>
-            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+          {/* The web player at /*: needs music.view (guests have it by default), not a login. */}
+          <Route
+            element={
+              <Suspense fallback={<PageLoader />}>
+                <AuthRoute permission="music.view" requireLogin={false} />
+              </Suspense>
+            }
+          >
+            <Route
+              element={
+                <Suspense fallback={<PageLoader />}>
+                  <WebPlayerLayout />
+                </Suspense>
+              }
+            >
+              <Route index element={<DiscoverPage />} />
+              <Route path="/channel/:slug" element={<ChannelPage />} />
+              <Route path="/artist/:id/:slug?" element={<ArtistPage />} />
+              <Route path="/album/:id/:artistSlug?/:albumSlug?" element={<AlbumPage />} />
+              <Route path="/track/:id/:slug?" element={<TrackPage />} />
+              <Route path="/genres" element={<GenresPage />} />
+              <Route path="/genre/:name" element={<GenrePage />} />
+              <Route path="/playlist/:id/:slug?" element={<PlaylistPage />} />
+              <Route path="/user/:id/:slug?" element={<ProfilePage />} />
+              <Route path="/top-50" element={<Top50Page />} />
+              <Route path="/search/:text?" element={<SearchPage />} />
+              <Route path="/library/:section?" element={<LibraryPage />} />
+              <Route path="*" element={<NotFoundPage />} />
+            </Route>
           </Route>
         </Routes>
         <DeferredToastRegion />

@@ -1,0 +1,120 @@
+import { useDeferredValue, useState } from 'react';
+import {
+  ComboBox,
+  Header,
+  Input,
+  type Key,
+  ListBox,
+  ListBoxItem,
+  ListBoxSection,
+  Popover,
+} from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { Suggestion } from '../../../contract/routes/search';
+import { useSuggestions } from '../api';
+import { SearchIcon } from '../icons';
+
+const GROUPS = [
+  { type: 'artist', label: 'Artists' },
+  { type: 'album', label: 'Albums' },
+  { type: 'track', label: 'Tracks' },
+  { type: 'user', label: 'Users' },
+] as const;
+
+/** The search page of a text: `/search/{text}`. */
+export function searchPath(text: string): string {
+  return `/search/${encodeURIComponent(text.trim())}`;
+}
+
+/**
+ * The top search box: suggestions (artists, albums, tracks, listeners) as the listener types, each a link
+ * to its page; Enter without a highlighted suggestion opens the full search page for the text.
+ */
+export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const query = useDeferredValue(text.trim());
+  const suggestions = useSuggestions(query);
+  const items = query ? (suggestions.data?.suggestions ?? []) : [];
+  const go = (path: string) => {
+    navigate(path);
+    onNavigate?.();
+  };
+  return (
+    <ComboBox
+      aria-label={t('Search')}
+      className="music-search"
+      inputValue={text}
+      onInputChange={setText}
+      allowsCustomValue
+      menuTrigger="input"
+      allowsEmptyCollection={false}
+      selectedKey={null}
+      onSelectionChange={(key: Key | null) => {
+        const item = items.find((suggestion) => suggestionKey(suggestion) === key);
+        if (item) {
+          setText('');
+          go(item.path);
+        }
+      }}
+    >
+      <div className="music-search__field">
+        <SearchIcon size={18} className="music-search__icon" />
+        <Input
+          className="music-search__input"
+          placeholder={t('Search artists, albums and tracks')}
+          onKeyDown={(event) => {
+            // A highlighted suggestion is chosen by the combo box itself; otherwise Enter searches the text.
+            if (event.key !== 'Enter' || event.currentTarget.getAttribute('aria-activedescendant')) return;
+            if (text.trim()) {
+              event.preventDefault();
+              go(searchPath(text));
+            }
+          }}
+        />
+      </div>
+      <Popover className="music-search__popover" placement="bottom start" offset={6}>
+        <ListBox className="music-search__list" aria-label={t('Search suggestions')}>
+          {GROUPS.map((group) => {
+            const groupItems = items.filter((item) => item.model_type === group.type);
+            if (groupItems.length === 0) return null;
+            return (
+              <ListBoxSection key={group.type} className="music-search__group">
+                <Header className="music-search__group-title">{t(group.label)}</Header>
+                {groupItems.map((item) => (
+                  <ListBoxItem
+                    key={suggestionKey(item)}
+                    id={suggestionKey(item)}
+                    textValue={item.name}
+                    className="music-search__item"
+                  >
+                    {item.image ? (
+                      <img
+                        src={item.image}
+                        alt=""
+                        className="music-search__image"
+                        data-round={item.model_type === 'artist' || item.model_type === 'user' || undefined}
+                      />
+                    ) : (
+                      <span className="music-search__image" aria-hidden="true" />
+                    )}
+                    <span className="music-search__text">
+                      <span className="music-search__name">{item.name}</span>
+                      {item.description ? (
+                        <span className="music-search__description">{item.description}</span>
+                      ) : null}
+                    </span>
+                  </ListBoxItem>
+                ))}
+              </ListBoxSection>
+            );
+          })}
+        </ListBox>
+      </Popover>
+    </ComboBox>
+  );
+}
+
+const suggestionKey = (item: Suggestion) => `${item.model_type}-${item.id}`;

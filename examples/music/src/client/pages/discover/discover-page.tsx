@@ -1,0 +1,90 @@
+import { Button } from '@backline/ui';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { useChannel, useChannels } from '../../music/api';
+import { CardGrid, CardGridSkeleton, ItemCard, Section } from '../../music/cards';
+import { EmptyState, PageError, PageSkeleton } from '../../music/page-states';
+import { useDocumentTitle } from '../../music/use-document-title';
+
+/** The home feed: each channel as a row of cards with its "See all" page. */
+export function DiscoverPage() {
+  const { t } = useTranslation();
+  const channels = useChannels();
+  useDocumentTitle(t('Discover'));
+  if (channels.isPending) {
+    return (
+      <PageSkeleton label={t('Loading...')}>
+        {[0, 1, 2].map((row) => (
+          <div key={row} className="music-section">
+            <CardGridSkeleton count={6} round={row === 0} />
+          </div>
+        ))}
+      </PageSkeleton>
+    );
+  }
+  if (channels.isError) return <PageError error={channels.error} onRetry={() => void channels.refetch()} />;
+  const list = channels.data.channels.filter((channel) => (channel.items?.length ?? 0) > 0);
+  return (
+    <div className="music-page">
+      <h1 className="music-page__title">{t('Discover')}</h1>
+      {list.length === 0 ? (
+        <EmptyState title={t('Nothing here yet')} text={t('Music added to the site will show up here.')} />
+      ) : (
+        list.map((channel) => (
+          <Section key={channel.id} title={channel.name} seeAllHref={channel.path}>
+            <div className="music-row">
+              <CardGrid label={channel.name}>
+                {(channel.items ?? []).map((item) => (
+                  <ItemCard key={`${item.model_type}-${item.id}`} item={item} />
+                ))}
+              </CardGrid>
+            </div>
+          </Section>
+        ))
+      )}
+    </div>
+  );
+}
+
+/** A channel's "See all" page: every item, a page at a time. */
+export function ChannelPage() {
+  const { t } = useTranslation();
+  const { slug = '' } = useParams();
+  const channel = useChannel(slug);
+  const name = channel.data?.pages[0]?.channel.name;
+  useDocumentTitle(name);
+  if (channel.isPending) {
+    return (
+      <PageSkeleton label={t('Loading...')}>
+        <CardGridSkeleton count={12} />
+      </PageSkeleton>
+    );
+  }
+  if (channel.isError) return <PageError error={channel.error} onRetry={() => void channel.refetch()} />;
+  const items = channel.data.pages.flatMap((page) => page.items.pagination.data);
+  return (
+    <div className="music-page">
+      <h1 className="music-page__title">{name}</h1>
+      {items.length === 0 ? (
+        <EmptyState title={t('Nothing here yet')} />
+      ) : (
+        <CardGrid label={name}>
+          {items.map((item) => (
+            <ItemCard key={`${item.model_type}-${item.id}`} item={item} />
+          ))}
+        </CardGrid>
+      )}
+      {channel.hasNextPage ? (
+        <div className="music-more">
+          <Button
+            variant="outline"
+            onPress={() => void channel.fetchNextPage()}
+            isPending={channel.isFetchingNextPage}
+          >
+            {t('Load more')}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
