@@ -6,6 +6,7 @@
  *   pnpm test:stress                         3 runs, one busy loop per core, the default suites
  *   pnpm test:stress --runs 5 --load 4       5 runs with 4 busy loops
  *   pnpm test:stress --load 0 packages/ui    no extra load; only files whose path contains packages/ui
+ *   pnpm test:stress packages/ui -- -t toast  arguments after `--` go to vitest as they are
  *
  * Positional arguments are vitest file filters and replace the default suites. Reports go to
  * `.artifacts/stress/`; the exit code is 1 when any test failed in any run.
@@ -28,7 +29,12 @@ const DEFAULT_SUITES = [
   'internal/testing/',
 ];
 
+// Everything after `--` is for vitest (a test name filter, say).
+const separator = process.argv.indexOf('--', 2);
+const ownArgs = separator === -1 ? process.argv.slice(2) : process.argv.slice(2, separator);
+const vitestArgs = separator === -1 ? [] : process.argv.slice(separator + 1);
 const { values, positionals } = parseArgs({
+  args: ownArgs,
   allowPositionals: true,
   options: {
     runs: { type: 'string', default: '3' },
@@ -115,6 +121,7 @@ async function main(): Promise<number> {
         'vitest',
         'run',
         ...suites,
+        ...vitestArgs,
         '--reporter=dot',
         '--reporter=json',
         `--outputFile.json=${report}`,

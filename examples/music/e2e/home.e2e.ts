@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { RunningServer } from '@internal/testing';
-import { tempDir } from '@internal/testing';
+import { TIMEOUTS, tempDir } from '@internal/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserHarness, expectAccessible, screenshot, startBrowser, startSite } from './support/site';
 
@@ -72,51 +72,59 @@ describe('music site, first load', () => {
 });
 
 describe('music server entry point', () => {
-  it('starts like `pnpm start` does: migrates, prints its URL and serves the site', async () => {
-    const data = tempDir('music-start-');
-    const root = fileURLToPath(new URL('..', import.meta.url));
-    const child = spawn(
-      process.execPath,
-      ['--conditions=@backline/source', '--import', 'tsx', 'src/server/main.ts'],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          PORT: '0',
-          HOST: '127.0.0.1',
-          DATA_DIR: data.dir,
-          DATABASE_URL: '',
-          INIT_CWD: root,
+  it(
+    'starts like `pnpm start` does: migrates, prints its URL and serves the site',
+    async () => {
+      const data = tempDir('music-start-');
+      const root = fileURLToPath(new URL('..', import.meta.url));
+      const child = spawn(
+        process.execPath,
+        ['--conditions=@backline/source', '--import', 'tsx', 'src/server/main.ts'],
+        {
+          cwd: root,
+          env: {
+            ...process.env,
+            PORT: '0',
+            HOST: '127.0.0.1',
+            DATA_DIR: data.dir,
+            DATABASE_URL: '',
+            INIT_CWD: root,
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
         },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    try {
-      let output = '';
-      const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no URL printed:\n${output}`)), 60_000);
-        const onData = (chunk: Buffer) => {
-          output += chunk.toString();
-          const match = /running at (http:\/\/\S+)/.exec(output);
-          if (match) {
-            clearTimeout(timer);
-            resolve(match[1]!);
-          }
-        };
-        child.stdout.on('data', onData);
-        child.stderr.on('data', onData);
-        child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-      });
-      expect(output).toMatch(/Migrated the pglite database: \d+ migrations/);
-      const health = await fetch(`${url}/api/v1/health`);
-      expect(await health.json()).toEqual({ status: 'ok', database: { kind: 'pglite', status: 'up' } });
-      const page = await fetch(`${url}/library/albums`);
-      expect(page.headers.get('content-type')).toMatch(/text\/html/);
-      expect(await page.text()).toContain('window.bootstrapData=');
-    } finally {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      data.cleanup();
-    }
-  });
+      );
+      try {
+        let output = '';
+        const url = await new Promise<string>((resolve, reject) => {
+          // Bounds the start (tsx compiles the server from source, then migrates), it is not the start's pace.
+          const timer = setTimeout(
+            () => reject(new Error(`no URL printed:\n${output}`)),
+            TIMEOUTS.processStart,
+          );
+          const onData = (chunk: Buffer) => {
+            output += chunk.toString();
+            const match = /running at (http:\/\/\S+)/.exec(output);
+            if (match) {
+              clearTimeout(timer);
+              resolve(match[1]!);
+            }
+          };
+          child.stdout.on('data', onData);
+          child.stderr.on('data', onData);
+          child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+        });
+        expect(output).toMatch(/Migrated the pglite database: \d+ migrations/);
+        const health = await fetch(`${url}/api/v1/health`);
+        expect(await health.json()).toEqual({ status: 'ok', database: { kind: 'pglite', status: 'up' } });
+        const page = await fetch(`${url}/library/albums`);
+        expect(page.headers.get('content-type')).toMatch(/text\/html/);
+        expect(await page.text()).toContain('window.bootstrapData=');
+      } finally {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+        data.cleanup();
+      }
+    },
+    TIMEOUTS.processStart + TIMEOUTS.test,
+  );
 });

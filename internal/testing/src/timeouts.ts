@@ -21,4 +21,6 @@ export const TIMEOUTS = {
   browserAction: scaled(30_000),
   /** A Playwright navigation (goto, reload, waitForURL). */
   navigation: scaled(60_000),
+  /** A child process (a server started as `pnpm start` does, through tsx) until it reports it is ready. */
+  processStart: scaled(180_000),
 } as const;

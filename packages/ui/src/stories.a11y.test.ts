@@ -214,10 +214,22 @@ async function settle(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
-/** Stops the page's clock where it is: from here on time only moves through `page.clock.runFor`. */
+/**
+ * Stops the page's clock: from here on time only moves through `page.clock.runFor`. Called once the page is
+ * at rest, so the second that pauseAt skips ahead changes nothing. The page's time flows until the pause
+ * lands, so the target must still be ahead by then; on a busy machine that may take longer than a second,
+ * hence the retry further ahead.
+ */
 async function freezeClock(page: Page): Promise<void> {
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 1);
+  for (let ahead = 1000; ; ahead *= 4) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + ahead);
+      return;
+    } catch (error) {
+      if (!(error instanceof Error && /to the past/.test(error.message)) || ahead > 60_000) throw error;
+    }
+  }
 }
 
 const describeBuilt = hasBuild ? describe : describe.skip;
