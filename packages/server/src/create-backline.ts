@@ -105,6 +105,7 @@ export async function createBackline(options: BacklineOptions = {}): Promise<Bac
   const settings = new SettingsService(db.knex, definitions);
   const kit: Kit = {
     db,
+    modules,
     knex: db.knex,
     settings,
     log,

@@ -6,6 +6,7 @@ import type { Database } from './db/database';
 import type { ModuleMigrations } from './db/migrations';
 import type { BacklineRouter } from './http/routes';
 import type { Mailer } from './mail/mailer';
+import type { User } from './modules/users/user-model';
 import type { Encrypter } from './security/encrypter';
 import type { RateLimits } from './security/rate-limits';
 import type { SettingDefinitions, SettingsService } from './settings/settings-service';
@@ -21,6 +22,8 @@ export interface Logger {
 /** What every module handler can reach. */
 export interface Kit {
   db: Database;
+  /** The installed modules, in order (the core module first). */
+  modules: readonly BacklineModule[];
   knex: Knex;
   settings: SettingsService;
   log: Logger;
@@ -75,6 +78,8 @@ export interface BacklineModule {
    * files) should wait for the commit.
    */
   deleteUser?(kit: Kit, userId: number, trx: Knex.Transaction): Promise<void>;
+  /** What the module adds to the user: serialized fields, `with=` relations, clean-up on deletion. */
+  user?: UserHooks;
   /** Languages the module installs (`{language, name, lines}`), offered next to English. */
   localizations?: Localization[];
   /**
@@ -101,6 +106,29 @@ export interface PageHead {
 
 /** An installed language: its code, its own name and its lines keyed by the English text. */
 export type { Localization };
+
+/** Who a user is being serialized for: the request, when there is one, and whether it is the user's own. */
+export interface UserViewContext {
+  ctx?: Context;
+  /** The request's user is this user: fields only the owner may see may be added. */
+  own: boolean;
+}
+
+/**
+ * A module's part of the user, so the users module needs to know no other module: the fields it adds to every
+ * serialized user (`two_factor_confirmed_at`…), the relations `GET users/{id}?with=` can load by name
+ * (`social_profiles`, `tokens`…), and its clean-up when a user is deleted (inside the deletion transaction;
+ * rows whose `user_id` cascades need none).
+ */
+export interface UserHooks {
+  serialize?(
+    kit: Kit,
+    user: User,
+    view: UserViewContext,
+  ): Record<string, unknown> | Promise<Record<string, unknown>>;
+  relations?: Record<string, (kit: Kit, user: User, view: UserViewContext) => Promise<unknown>>;
+  onDelete?(kit: Kit, userId: number, trx: Knex.Transaction): Promise<void>;
+}
 
 /** Identity helper for typing a module. */
 export function defineModule<M extends BacklineModule>(module: M): M {

@@ -1,5 +1,5 @@
 import { useAuthForm } from '@backline/auth';
-import { account } from '@backline/core/contract';
+import { account, profile } from '@backline/core/contract';
 import { useHttp } from '@backline/core/react';
 import { Button, Form, TextField, toast } from '@backline/ui';
 import { useMutation } from '@tanstack/react-query';
@@ -10,9 +10,18 @@ import { useApplyUser } from '../shared/queries';
 import type { AccountUser } from '../shared/types';
 import { AvatarField } from './avatar-field';
 
-const FIELDS = ['first_name', 'last_name'] as const;
+const FIELDS = ['first_name', 'last_name', 'display_name'] as const;
 
-/** Account details: first and last name (`PUT users/me`) and the profile image. */
+/** The display name's problem, checked with the contract's own schema (the server's message), or null. */
+function displayNameProblem(value: string): string | null {
+  const result = profile.ProfileBody.safeParse({ display_name: value });
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+}
+
+/**
+ * Account details: first and last name (`PUT users/me`), the display name (`PUT users/me/profile`, sent only
+ * when it changed) and the profile image.
+ */
 export function AccountDetailsSection({ user }: { user: AccountUser }) {
   const { t } = useTranslation();
   const http = useHttp();
@@ -20,13 +29,18 @@ export function AccountDetailsSection({ user }: { user: AccountUser }) {
   const form = useAuthForm(FIELDS);
   const [firstName, setFirstName] = useState(user.first_name ?? '');
   const [lastName, setLastName] = useState(user.last_name ?? '');
+  const [displayName, setDisplayName] = useState(user.display_name ?? '');
+  const problems = { display_name: displayNameProblem(displayName) };
 
   const save = useMutation({
-    mutationFn: () =>
-      http.call(account.update, {
+    mutationFn: async () => {
+      const answer = await http.call(account.update, {
         params: { id: 'me' },
         body: { first_name: firstName, last_name: lastName },
-      }),
+      });
+      if (displayName.trim() === (user.display_name ?? '')) return answer;
+      return http.call(profile.update, { body: { display_name: displayName } });
+    },
     onSuccess: (answer) => {
       applyUser(answer.user);
       toast.positive(t('Updated account details'));
@@ -35,7 +49,7 @@ export function AccountDetailsSection({ user }: { user: AccountUser }) {
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (!form.check(event, {})) return;
+    if (!form.check(event, problems)) return;
     save.mutate();
   };
 
@@ -63,6 +77,15 @@ export function AccountDetailsSection({ user }: { user: AccountUser }) {
             value={lastName}
             onChange={form.edit(setLastName)}
             errorMessage={form.errorFor('last_name')}
+          />
+          <TextField
+            name="display_name"
+            label={t('Display name')}
+            description={t('How you appear on your profile and next to what you share.')}
+            autoComplete="nickname"
+            value={displayName}
+            onChange={form.edit(setDisplayName)}
+            errorMessage={form.errorFor('display_name', problems.display_name)}
           />
         </div>
         <div className="bl-account-actions">

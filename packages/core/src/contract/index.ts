@@ -15,6 +15,7 @@ export * as emailVerification from './routes/email-verification';
 export * as humanCheck from './routes/human-check';
 export * as localization from './routes/localization';
 export * as passwords from './routes/passwords';
+export * as profile from './routes/profile';
 export * as sessions from './routes/sessions';
 export * as social from './routes/social';
 export * as twoFactor from './routes/two-factor';

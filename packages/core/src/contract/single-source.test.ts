@@ -31,11 +31,27 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-/** Code without its comments (block and line comments; `//` inside a URL string is kept). */
+/**
+ * Code without its comments (block and line comments; `//` inside a URL string is kept) and without module
+ * augmentations (`declare module '…' { interface User {…} }`: a module adding its columns to the server's
+ * `User` model declares no wire type).
+ */
 function code(file: string): string {
-  return readFileSync(file, 'utf8')
+  const text = readFileSync(file, 'utf8')
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+  let out = text;
+  for (let start = out.search(/declare module\s+['"][^'"]+['"]\s*\{/); start >= 0; ) {
+    let depth = 0;
+    let end = out.indexOf('{', start);
+    for (; end < out.length; end++) {
+      if (out[end] === '{') depth++;
+      else if (out[end] === '}' && --depth === 0) break;
+    }
+    out = out.slice(0, start) + out.slice(end + 1);
+    start = out.search(/declare module\s+['"][^'"]+['"]\s*\{/);
+  }
+  return out;
 }
 
 const roots = ['packages', 'internal', 'examples'].flatMap((top) =>

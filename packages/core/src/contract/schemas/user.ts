@@ -48,6 +48,7 @@ export const User = z.looseObject({
   email: z.string(),
   first_name: z.optional(z.nullable(z.string())),
   last_name: z.optional(z.nullable(z.string())),
+  /** The name the user chose (see the profile routes), else first and last name, else the address before the @. */
   display_name: z.optional(z.string()),
   avatar: z.optional(z.nullable(z.string())),
   language: z.optional(z.nullable(z.string())),

@@ -69,6 +69,17 @@ export interface AccessTokensOptions {
 export const accessTokensModule = (options: AccessTokensOptions = {}) =>
   defineModule({
     id: 'access-tokens',
+    user: {
+      relations: {
+        /** `GET users/{id}?with=tokens`: token names are the owner's business only. */
+        tokens: async (kit, user, { own }) =>
+          own
+            ? (await PersonalAccessToken.query(kit.knex).where({ user_id: user.id }).orderBy('id')).map(
+                serializeToken,
+              )
+            : [],
+      },
+    },
     migrations: {
       '001-personal-access-tokens': {
         async up(knex) {

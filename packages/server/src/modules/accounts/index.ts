@@ -7,6 +7,7 @@ import { type HumanCheckOptions, humanCheckModule } from '../human-check/index';
 import { localizationModule } from '../localization/index';
 import { passwordsModule } from '../passwords/index';
 import { permissionsModule } from '../permissions/index';
+import { profileModule } from '../profile/index';
 import { sessionsModule } from '../sessions/index';
 import { type SocialOptions, socialModule } from '../social/index';
 import { twoFactorModule } from '../two-factor/index';
@@ -40,6 +41,7 @@ export function accounts(options: AccountsOptions = {}): BacklineModule[] {
     passwordsModule(tasks),
     emailVerificationModule(tasks),
     twoFactorModule(),
+    profileModule(),
     socialModule(options.social),
     humanCheckModule(options.humanCheck),
     // After sessions: a Bearer token replaces the cookie session.

@@ -236,6 +236,15 @@ export const socialModule = (options: SocialOptions = {}) => {
 
   return defineModule({
     id: 'social',
+    user: {
+      relations: {
+        /** The linked provider accounts (never their tokens), for `GET users/{id}?with=social_profiles`. */
+        social_profiles: async (kit, user) =>
+          (await SocialProfile.query(kit.knex).where({ user_id: user.id }).orderBy('id')).map(
+            serializeSocialProfile,
+          ),
+      },
+    },
     migrations: {
       '001-social-profiles': {
         async up(knex) {

@@ -1,9 +1,10 @@
 import { twoFactor } from '@backline/core/contract';
+import type { Context } from 'koa';
 import QRCode from 'qrcode';
 import { encodeBootstrap } from '../../bootstrap/bootstrap';
 import { HttpError, ValidationError } from '../../http/errors';
 import { defineModule, type Kit } from '../../kit';
-import { requireConfirmedPassword } from '../passwords/confirmation';
+import { passwordConfirmedWithin, requireConfirmedPassword } from '../passwords/confirmation';
 import { signIn, signOut, updateSessionPayload } from '../sessions/session-store';
 import { serializeUser } from '../users/serialize-user';
 import { User } from '../users/user-model';
@@ -16,6 +17,19 @@ import {
   storeRecoveryCodes,
 } from './secrets';
 import { consumeTotp, generateTotpSecret, otpauthUrl, safeEqual } from './totp';
+
+declare module '../users/user-model' {
+  /** The columns this module adds to `users` (its migration `001-two-factor-columns`). */
+  interface User {
+    /** Encrypted at rest. */
+    two_factor_secret: string | null;
+    /** Encrypted JSON list at rest. */
+    two_factor_recovery_codes: string | null;
+    two_factor_confirmed_at: Date | null;
+    /** The last TOTP time step accepted, so a code cannot be used twice. */
+    two_factor_last_step: number | null;
+  }
+}
 
 /** 5 two-factor attempts per minute per user, across challenges and confirmations. */
 export const TWO_FACTOR_LIMIT = { points: 5, duration: 60 };
@@ -41,19 +55,34 @@ async function consumeRecoveryCode(kit: Kit, userId: number, code: string): Prom
 }
 
 /** The user, freshly read, with the codes the owner may see (password just confirmed). */
-async function ownerView(kit: Kit, userId: number) {
+async function ownerView(ctx: Context, kit: Kit, userId: number) {
   const user = await User.query(kit.knex).findById(userId);
   if (!user) throw new HttpError(404, 'Not found.');
-  return { user: await serializeUser(kit, user, { recoveryCodes: readRecoveryCodes(kit, user) }) };
+  // Every caller confirmed the password just before: the owner sees the codes.
+  return { user: await serializeUser(kit, user, { ctx }) };
 }
 
 /**
  * Two-factor authentication: TOTP secrets and recovery codes (encrypted at rest), the login challenge, and
  * the endpoints that enable, confirm, show, regenerate and disable it. Install after `sessions`.
  */
-export const twoFactorModule = () =>
-  defineModule({
+export const twoFactorModule = () => {
+  // The secret, the codes and the last step never reach JSON, whatever serialises a user.
+  for (const column of ['two_factor_secret', 'two_factor_recovery_codes', 'two_factor_last_step'])
+    User.secretColumns.add(column);
+  return defineModule({
     id: 'two-factor',
+    user: {
+      /**
+       * Whether two-factor is on, for everyone who sees the user; the recovery codes only to the owner, with a
+       * password confirmed in this session: they are a second factor in themselves.
+       */
+      serialize: (kit, user, { ctx, own }) => ({
+        two_factor_confirmed_at: user.two_factor_confirmed_at,
+        two_factor_recovery_codes:
+          own && ctx && passwordConfirmedWithin(ctx, kit) ? readRecoveryCodes(kit, user) : [],
+      }),
+    },
     migrations: {
       '001-two-factor-columns': {
         async up(knex) {
@@ -123,7 +152,7 @@ export const twoFactorModule = () =>
           };
           await User.query(kit.knex).findById(user.id).patch(patch);
         }
-        return ownerView(kit, user.id);
+        return ownerView(ctx, kit, user.id);
       });
 
       router.route(twoFactor.disable).handle(async ({ ctx, kit }) => {
@@ -134,7 +163,7 @@ export const twoFactorModule = () =>
           two_factor_confirmed_at: null,
           two_factor_last_step: null,
         });
-        return ownerView(kit, ctx.state.user!.id);
+        return ownerView(ctx, kit, ctx.state.user!.id);
       });
 
       router.route(twoFactor.qrCode).handle(async ({ ctx, kit }) => {
@@ -164,7 +193,7 @@ export const twoFactorModule = () =>
           throw new ValidationError({ code: [INVALID_CODE] }, INVALID_CODE);
         await kit.rateLimits.reset('two-factor', String(user.id), TWO_FACTOR_LIMIT);
         await User.query(kit.knex).findById(user.id).patch({ two_factor_confirmed_at: kit.now() });
-        return ownerView(kit, user.id);
+        return ownerView(ctx, kit, user.id);
       });
 
       router.route(twoFactor.regenerateRecoveryCodes).handle(async ({ ctx, kit }) => {
@@ -172,7 +201,8 @@ export const twoFactorModule = () =>
         const user = ctx.state.user!;
         if (!user.two_factor_secret) throw new HttpError(404, 'Two factor authentication is not enabled.');
         await storeRecoveryCodes(kit, kit.knex, user.id, generateRecoveryCodes());
-        return ownerView(kit, user.id);
+        return ownerView(ctx, kit, user.id);
       });
     },
   });
+};

@@ -1,18 +1,14 @@
 import { rm } from 'node:fs/promises';
 import { account, uploads } from '@backline/core/contract';
-import type { Knex } from 'knex';
 import type { Context } from 'koa';
 import type { BacklineApp } from '../../create-backline';
 import { HttpError, ValidationError } from '../../http/errors';
 import { type BacklineRouter, routeUrl } from '../../http/routes';
 import type { Kit } from '../../kit';
-import { PersonalAccessToken, serializeToken } from '../access-tokens/tokens';
 import { bootstrapAnswer } from '../auth/login';
 import { localizationsOf } from '../localization/registry';
-import { passwordConfirmedWithin } from '../passwords/confirmation';
 import { can } from '../permissions/index';
 import { signOut } from '../sessions/session-store';
-import { readRecoveryCodes } from '../two-factor/secrets';
 import { FileEntry, serializeFileEntry } from '../uploads/file-entry-model';
 import { readMultipartFile } from '../uploads/read-multipart-file';
 import { storeUploadedFile, uploadTempDir } from '../uploads/store-file';
@@ -41,45 +37,19 @@ async function targetUser(ctx: Context, kit: Kit, id: 'me' | number, mode: 'read
   throw new HttpError(403, FORBIDDEN);
 }
 
-const tables = new WeakMap<Knex, Map<string, Promise<boolean>>>();
-/** Whether a table exists (modules are optional), asked once per database and table. */
-function hasTable(knex: Knex, table: string): Promise<boolean> {
-  let known = tables.get(knex);
-  if (!known) {
-    known = new Map();
-    tables.set(knex, known);
-  }
-  let found = known.get(table);
-  if (!found) {
-    found = knex.schema.hasTable(table);
-    known.set(table, found);
-  }
-  return found;
-}
-
-/** The user resource plus the requested relations; recovery codes only for the owner with a fresh password. */
+/**
+ * The user resource plus the requested relations. Roles are always part of the resource; every other relation
+ * comes from the module that registered it (`user.relations`), and one no installed module offers is an empty
+ * list. Owner-only fields are decided by the modules' hooks.
+ */
 async function userWithRelations(ctx: Context, kit: Kit, user: User, relations: Set<string>) {
-  const own = user.id === ctx.state.user!.id;
-  const recoveryCodes = own && passwordConfirmedWithin(ctx, kit) ? readRecoveryCodes(kit, user) : undefined;
-  const resource: UserResource & Record<string, unknown> = {
-    ...(await serializeUser(kit, user, { recoveryCodes })),
-  };
-  if (relations.has('social_profiles'))
-    resource.social_profiles = (await hasTable(kit.knex, 'social_profiles'))
-      ? await kit
-          .knex('social_profiles')
-          .where({ user_id: user.id })
-          .orderBy('id')
-          .select('id', 'service_name', 'username', 'created_at')
-      : [];
-  // Token names are the owner's business only.
-  if (relations.has('tokens'))
-    resource.tokens =
-      own && (await hasTable(kit.knex, 'personal_access_tokens'))
-        ? (await PersonalAccessToken.query(kit.knex).where({ user_id: user.id }).orderBy('id')).map(
-            serializeToken,
-          )
-        : [];
+  const resource: UserResource & Record<string, unknown> = { ...(await serializeUser(kit, user, { ctx })) };
+  const view = { ctx, own: user.id === ctx.state.user!.id };
+  for (const name of relations) {
+    if (name === 'roles') continue;
+    const load = kit.modules.find((module) => module.user?.relations?.[name])?.user?.relations?.[name];
+    resource[name] = load ? await load(kit, user, view) : [];
+  }
   return resource;
 }
 
@@ -158,7 +128,8 @@ export function accountRoutes(router: BacklineRouter): void {
 
   router.route(account.uploadAvatar).handle(async ({ params, ctx, kit }) => {
     const user = await targetUser(ctx, kit, params.id, 'write');
-    if (!(await hasTable(kit.knex, 'file_entries')))
+    // Stored avatars are file entries: without the uploads module there is nowhere to keep one.
+    if (!kit.modules.some((module) => module.id === 'uploads'))
       throw new HttpError(503, 'Uploads are not installed on this site.');
     let avatar: string;
     if (ctx.is('multipart')) {
@@ -212,7 +183,10 @@ export function accountRoutes(router: BacklineRouter): void {
     const modules = (ctx.app as BacklineApp).modules ?? [];
     await kit.knex.transaction(async (trx) => {
       // Later modules build on earlier ones, so their rows go first.
-      for (const module of [...modules].reverse()) await module.deleteUser?.(kit, user.id, trx);
+      for (const module of [...modules].reverse()) {
+        await module.user?.onDelete?.(kit, user.id, trx);
+        await module.deleteUser?.(kit, user.id, trx);
+      }
       // Sessions, tokens, roles, social profiles… cascade with the row.
       await trx('users').where({ id: user.id }).delete();
     });

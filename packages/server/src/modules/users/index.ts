@@ -1,7 +1,5 @@
 import { defineModule } from '../../kit';
-import { passwordConfirmedWithin } from '../passwords/confirmation';
 import { requestAccess } from '../permissions/index';
-import { readRecoveryCodes } from '../two-factor/secrets';
 import { accountRoutes } from './account-routes';
 import { serializeUser } from './serialize-user';
 
@@ -43,8 +41,7 @@ export const usersModule = () =>
     async bootstrap(ctx, data, kit) {
       const user = ctx.state.user;
       if (!user) return;
-      const recoveryCodes = passwordConfirmedWithin(ctx, kit) ? readRecoveryCodes(kit, user) : undefined;
       const access = await requestAccess(ctx, kit);
-      data.user = { ...(await serializeUser(kit, user, { recoveryCodes, access })) };
+      data.user = { ...(await serializeUser(kit, user, { ctx, access })) };
     },
   });

@@ -1,4 +1,5 @@
 import type { Serializable, User as WireUser } from '@backline/core/contract';
+import type { Context } from 'koa';
 import type { Kit } from '../../kit';
 import { type UserAccess, userAccess } from '../permissions/permissions';
 import type { User } from './user-model';
@@ -13,19 +14,20 @@ export function displayName(user: Pick<User, 'first_name' | 'last_name' | 'email
 }
 
 /**
- * Serialises a user with roles, permissions and subscriptions. Recovery codes are a second way past
- * two-factor, so they are only included when `recoveryCodes` is given (the caller decides: the owner, with a
- * freshly confirmed password). `access` is the user's roles and permissions when the caller loaded them in this
- * request.
+ * Serialises a user with roles, permissions and subscriptions, plus what each installed module adds through its
+ * `user.serialize` hook. `ctx` is the request the user is shown to: hooks add fields only the owner may see (the
+ * two-factor recovery codes, with a freshly confirmed password) when it is the user's own request, so callers
+ * that answer someone else, or that must not reveal secrets, leave it out. `access` is the user's roles and
+ * permissions when the caller loaded them in this request.
  */
 export async function serializeUser(
   kit: Kit,
   user: User,
-  options: { recoveryCodes?: string[]; access?: UserAccess } = {},
+  options: { ctx?: Context; access?: UserAccess } = {},
 ): Promise<UserResource> {
   // Access the caller loaded with the user in this request (a login) is not loaded again.
   const { roles, permissions } = options.access ?? (await userAccess(kit.knex, user.id));
-  return {
+  const resource: UserResource = {
     id: user.id,
     email: user.email,
     first_name: user.first_name,
@@ -42,7 +44,9 @@ export async function serializeUser(
     permissions,
     // Billing is another module's; until it contributes, nobody is subscribed.
     subscriptions: [],
-    two_factor_confirmed_at: user.two_factor_confirmed_at,
-    two_factor_recovery_codes: options.recoveryCodes ?? [],
   };
+  const view = { ctx: options.ctx, own: options.ctx?.state.user?.id === user.id };
+  for (const module of kit.modules)
+    if (module.user?.serialize) Object.assign(resource, await module.user.serialize(kit, user, view));
+  return resource;
 }

@@ -19,13 +19,6 @@ export class User extends Model {
   country!: string | null;
   timezone!: string | null;
   email_verified_at!: Date | null;
-  /** Encrypted at rest (see the two-factor module). */
-  two_factor_secret!: string | null;
-  /** Encrypted JSON list at rest. */
-  two_factor_recovery_codes!: string | null;
-  two_factor_confirmed_at!: Date | null;
-  /** The last TOTP time step accepted, so a code cannot be used twice. */
-  two_factor_last_step!: number | null;
   created_at!: Date;
   updated_at!: Date;
 
@@ -57,13 +50,16 @@ export class User extends Model {
     },
   });
 
+  /**
+   * Columns that must never reach JSON, whatever serialises the model. Modules that add secret columns to
+   * `users` (two-factor's secret and codes) register them here.
+   */
+  static readonly secretColumns = new Set<string>(['password']);
+
   /** Never lets a secret reach JSON, whatever serialises the model. */
   override $formatJson(json: Pojo): Pojo {
     const out = super.$formatJson(json);
-    delete out.password;
-    delete out.two_factor_secret;
-    delete out.two_factor_recovery_codes;
-    delete out.two_factor_last_step;
+    for (const column of User.secretColumns) delete out[column];
     return out;
   }
 }
