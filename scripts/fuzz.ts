@@ -44,7 +44,9 @@ for (const database of databases) {
     console.log(formatFuzzReport(report));
     console.log(`${Math.round((performance.now() - started) / 1000)} s, ${report.failures.length} failures`);
     for (const failure of report.failures)
-      console.log(`\n✗ ${failure.route} as ${failure.persona} (${failure.kind}): ${failure.reason}\n  ${failure.request}`);
+      console.log(
+        `\n✗ ${failure.route} as ${failure.persona} (${failure.kind}): ${failure.reason}\n  ${failure.request}`,
+      );
     failed ||= report.failures.length > 0;
   } finally {
     await server.close();

@@ -28,7 +28,9 @@ describe('the music API reference', () => {
   afterAll(() => server?.close());
 
   it('is a valid OpenAPI 3.1 document', async () => {
-    const result = await new Validator().validate(document as unknown as Parameters<Validator['validate']>[0]);
+    const result = await new Validator().validate(
+      document as unknown as Parameters<Validator['validate']>[0],
+    );
     expect(result.errors ?? [], JSON.stringify(result.errors, null, 2)).toEqual([]);
     expect(result.valid).toBe(true);
     expect(document.openapi).toBe('3.1.0');

@@ -191,6 +191,7 @@ export const nastyString: fc.Arbitrary<string> = fc.oneof(
     '<script>alert(1)</script>',
     '../../../../etc/passwd',
     '%00%2e%2e%2f',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a log4j-style lookup, sent as text on purpose.
     '${jndi:ldap://x}',
     '{{7*7}}',
     '𝕳𝖊𝖑𝖑𝖔',
