@@ -206,6 +206,18 @@ describe.each(testDatabases())('personal access tokens on $name', (database) => 
     expect((answer.data as { errors: Record<string, string[]> }).errors).toHaveProperty('id');
   });
 
+  it('refuses a token name with NUL or other control characters with 422, never a 500 (found by fuzzing)', async () => {
+    const { http } = await signedIn('nul-token@example.com');
+    for (const tokenName of ['\u0000', 'CI\u0000', 'a\u0007b']) {
+      const answer = await http.post('/api/v1/access-tokens', { tokenName });
+      expect(answer.status, JSON.stringify(tokenName)).toBe(422);
+      expect(answer.data).toEqual({
+        message: 'The tokenName field contains characters that are not allowed.',
+        errors: { tokenName: ['The tokenName field contains characters that are not allowed.'] },
+      });
+    }
+  });
+
   it('never lets a user delete another user’s token', async () => {
     const owner = await signedIn('token-owner@example.com');
     const { plainTextToken, token } = await createToken(owner.http);
