@@ -88,7 +88,7 @@ export interface GenerateDemoLibraryOptions {
  * Changes whenever the generator's output for a seed changes (synth, covers, encoder settings, plan), so files
  * made by an older generator are made again rather than reused.
  */
-export const DEMO_LIBRARY_VERSION = 2;
+export const DEMO_LIBRARY_VERSION = 3;
 
 export const DEFAULT_DEMO_SEED = 20_240_917;
 

@@ -4,10 +4,16 @@ import { SAMPLE_RATE } from './synth';
 
 /**
  * MP3 encoding with LAME compiled to WebAssembly (shipped inside the npm package, nothing to download or
- * install). The pure-JavaScript port of LAME was measured here at about three times the CPU for mono alone,
- * which would not fit the whole demo library into the start-up budget; stereo would have been six times.
+ * install). The pure-JavaScript port of LAME was measured here at about six times the CPU of this build
+ * for mono, which would not fit the whole demo library into the start-up budget.
  */
 export const BITRATE_KBPS = 128;
+
+/**
+ * Mono: LAME spends about 2.6 times the CPU on a stereo (joint-stereo) file, and the whole library must be
+ * made within the start-up budget on two cores. The synthesizer mixes in stereo; the encoder gets the mid.
+ */
+export const CHANNELS = 1;
 
 let encoderPromise: Promise<WasmMediaEncoder<'audio/mpeg'>> | null = null;
 
@@ -83,10 +89,12 @@ export async function encodeMp3(left: Float32Array, right: Float32Array): Promis
   const enc = await encoder();
   enc.configure({
     sampleRate: SAMPLE_RATE,
-    channels: 2,
+    channels: CHANNELS,
     bitrate: BITRATE_KBPS,
     outputSampleRate: SAMPLE_RATE,
   });
+  const mid = new Float32Array(left.length);
+  for (let i = 0; i < mid.length; i++) mid[i] = (left[i]! + right[i]!) * 0.5;
   const parts: Uint8Array[] = [];
   let total = 0;
   // The encoder owns the returned views and reuses them on the next call: copy each one out.
@@ -96,7 +104,7 @@ export async function encodeMp3(left: Float32Array, right: Float32Array): Promis
     total += chunk.length;
   };
   for (let i = 0; i < left.length; i += CHUNK) {
-    keep(enc.encode([left.subarray(i, i + CHUNK), right.subarray(i, i + CHUNK)]));
+    keep(enc.encode([mid.subarray(i, i + CHUNK)]));
   }
   keep(enc.finalize());
   const audio = new Uint8Array(total);
