@@ -207,13 +207,16 @@ export async function startAudioHarness(options: { app?: boolean } = {}): Promis
         json(200, storedState);
       });
     } else if (path === '/app' && app) {
+      // `?visitor` serves a visitor whose guest role may browse but not play.
+      const visitor = new URL(request.url ?? '/', 'http://localhost').searchParams.has('visitor');
+      const listener = {
+        id: 5,
+        email: 'listener@example.com',
+        roles: [{ id: 2, name: 'users', permissions: [{ name: 'music.play' }] }],
+      };
       const bootstrap = {
-        user: {
-          id: 5,
-          email: 'listener@example.com',
-          roles: [{ id: 2, name: 'users', permissions: [{ name: 'music.play' }] }],
-        },
-        guest_role: null,
+        user: visitor ? null : listener,
+        guest_role: visitor ? { id: 1, name: 'guests', permissions: [{ name: 'music.view' }] } : null,
         settings: {},
         themes: { all: [], selectedThemeId: null },
         i18n: { language: 'en', lines: {} },
