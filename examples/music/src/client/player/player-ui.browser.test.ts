@@ -224,4 +224,21 @@ describe('web player UI in Chromium', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => full.count(), POLL).toBe(0);
   });
+
+  it('tells a visitor without music.play to sign in instead of failing silently', async () => {
+    const visitor = await harness.browser.newPage();
+    try {
+      await visitor.goto(`${harness.appUrl}?visitor`);
+      await visitor.getByRole('button', { name: 'Play album' }).click();
+      const player = visitor.getByRole('region', { name: 'Player' });
+      await player.getByRole('button', { name: 'Play', exact: true }).click();
+      const dialog = visitor.getByRole('dialog', { name: 'Sign in to play music' });
+      await expect.poll(() => dialog.count(), POLL).toBe(1);
+      expect(await dialog.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+      expect(await visitor.getByTestId('playing').textContent()).toBe('stopped');
+      expect(describeViolations(await axeViolations(visitor))).toBe('');
+    } finally {
+      await visitor.close();
+    }
+  });
 });

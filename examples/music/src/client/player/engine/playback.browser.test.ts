@@ -262,6 +262,25 @@ describe('playback engine in Chromium (Web Audio)', () => {
     expect(firstSound(result.samples)).toBeGreaterThan(0);
   }, 120_000);
 
+  it('waits out a lost network and resumes: the next track plays once the server answers again', async () => {
+    harness.files.set('/network/a.wav', floatWav(tone(440, SAMPLE_RATE / 4)));
+    harness.files.set('/network/b.wav', floatWav(tone(600, SAMPLE_RATE / 2, { phase: 0 })));
+    harness.dropFirst.add('/network/b.wav');
+    const result = await harness.page.evaluate(playSession, {
+      tracks: [track(1, '/network/a.wav', 250), track(2, '/network/b.wav', 500)],
+      crossfade: 0,
+      memoryAt: [],
+      record: true,
+    });
+    expect(result.errors).toEqual([]);
+    expect(result.played).toEqual(['/network/a.wav', '/network/b.wav']);
+    // The whole of track B came out, after track A: find its tone at full level near its end.
+    const out = result.samples;
+    let last = out.length - 1;
+    while (last > 0 && Math.abs(out[last]!) < 1e-6) last--;
+    expect(amplitudeAt(out, last + 1 - 2 * 480, 480, 600)).toBeCloseTo(0.5, 2);
+  }, 120_000);
+
   it('keeps memory flat over a 50-track session: decoded buffers are released, the heap does not grow', async () => {
     // Fifty distinct files (distinct URLs, so each is fetched and decoded anew), 0.3 seconds each.
     const clip = floatWav(tone(523.25, (SAMPLE_RATE * 3) / 10));

@@ -1,6 +1,6 @@
 import { useUser } from '@backline/core/react';
 import { ButtonLink, Dialog, DialogTrigger, IconButton, Link, useIsMobile } from '@backline/ui';
-import { Fragment, type ReactNode, useState } from 'react';
+import { Fragment, type ReactNode, useCallback, useState } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import type { PlayerTrack } from '../engine/types';
@@ -177,7 +177,8 @@ export function PlayerBar({ likeSlot, mini }: PlayerBarProps) {
   const [view, setView] = useState<'queue' | 'full' | 'shortcuts' | null>(null);
   const track = playback.current?.track ?? null;
   const compact = mini ?? isMobile;
-  useKeyboardShortcuts(controller, () => setView('shortcuts'));
+  const openShortcuts = useCallback(() => setView('shortcuts'), []);
+  useKeyboardShortcuts(controller, openShortcuts);
   useMediaSession();
 
   const overlays = (

@@ -152,6 +152,8 @@ export interface AudioHarness {
   browser: Browser;
   /** Files the server answers, by path; tests add theirs. */
   files: Map<string, Buffer>;
+  /** Paths whose first requests lose their connection (the network drops); later ones are answered. */
+  dropFirst: Set<string>;
   api: ApiLog;
   /** The test app's page, for a signed-in user; `tracks` is what its "Play album" button plays. */
   appUrl: string;
@@ -167,6 +169,8 @@ export async function startAudioHarness(options: { app?: boolean } = {}): Promis
   const engine = await bundleEngine();
   const app = options.app ? await bundleApp() : null;
   const files = new Map<string, Buffer>();
+  const dropFirst = new Set<string>();
+  const dropped = new Map<string, number>();
   const api: ApiLog = { plays: [], playerState: [] };
   let appTracks: unknown[] = [];
   let storedState: unknown = null;
@@ -207,13 +211,16 @@ export async function startAudioHarness(options: { app?: boolean } = {}): Promis
         json(200, storedState);
       });
     } else if (path === '/app' && app) {
+      // `?visitor` serves a visitor whose guest role may browse but not play.
+      const visitor = new URL(request.url ?? '/', 'http://localhost').searchParams.has('visitor');
+      const listener = {
+        id: 5,
+        email: 'listener@example.com',
+        roles: [{ id: 2, name: 'users', permissions: [{ name: 'music.play' }] }],
+      };
       const bootstrap = {
-        user: {
-          id: 5,
-          email: 'listener@example.com',
-          roles: [{ id: 2, name: 'users', permissions: [{ name: 'music.play' }] }],
-        },
-        guest_role: null,
+        user: visitor ? null : listener,
+        guest_role: visitor ? { id: 1, name: 'guests', permissions: [{ name: 'music.view' }] } : null,
         settings: {},
         themes: { all: [], selectedThemeId: null },
         i18n: { language: 'en', lines: {} },
@@ -242,6 +249,11 @@ export async function startAudioHarness(options: { app?: boolean } = {}): Promis
     } else if (path === '/recorder.js') {
       response.writeHead(200, { 'content-type': 'text/javascript' });
       response.end(RECORDER);
+    } else if (dropFirst.has(path) && (dropped.get(path) ?? 0) < 2) {
+      // A lost network: the first two requests for this file die with their connection (two, because Chromium
+      // itself retries once on a fresh connection; the second failure reaches the player).
+      dropped.set(path, (dropped.get(path) ?? 0) + 1);
+      request.socket.destroy();
     } else if (files.has(path)) {
       const body = files.get(path)!;
       response.writeHead(200, { 'content-type': 'audio/wav', 'content-length': body.length });
@@ -281,6 +293,7 @@ export async function startAudioHarness(options: { app?: boolean } = {}): Promis
       page,
       browser,
       files,
+      dropFirst,
       api,
       appUrl: `${url}/app`,
       setAppTracks(tracks) {
