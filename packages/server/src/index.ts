@@ -36,8 +36,8 @@ export {
   defineModule,
   type Kit,
   type Localization,
-  type PageHead,
   type Logger,
+  type PageHead,
   type PermissionDefinition,
 } from './kit';
 export {
