@@ -32,21 +32,56 @@ async function toneCatalogue({ outDir }: { outDir: string }) {
   mkdirSync(outDir, { recursive: true });
   const image = path.join(outDir, 'cover.jpg');
   if (!existsSync(image))
-    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=teal:s=64x64', '-frames:v', '1', image]);
+    execFileSync('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=teal:s=64x64',
+      '-frames:v',
+      '1',
+      image,
+    ]);
   const tracks = Array.from({ length: 8 }, (_, i) => {
     const file = path.join(outDir, `tone-${i + 1}.mp3`);
     if (!existsSync(file))
       execFileSync('ffmpeg', [
-        '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=${220 + i * 55}:duration=120`,
-        '-b:a', '192k', file,
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        `sine=frequency=${220 + i * 55}:duration=120`,
+        '-b:a',
+        '192k',
+        file,
       ]);
-    return { name: `Tone ${i + 1}`, number: i + 1, durationMs: 120_000, file, genres: ['tones'], artistKeys: [] };
+    return {
+      name: `Tone ${i + 1}`,
+      number: i + 1,
+      durationMs: 120_000,
+      file,
+      genres: ['tones'],
+      artistKeys: [],
+    };
   });
   return {
     genres: [{ name: 'tones', displayName: 'Tones', image }],
     artists: [{ key: 'a', name: 'Bench', verified: false, bio: '', genres: ['tones'], links: [], image }],
     albums: [
-      { key: 'x', name: 'Tones', type: 'album' as const, releaseDate: '2026-01-01', description: '', cover: image, artistKeys: ['a'], tracks },
+      {
+        key: 'x',
+        name: 'Tones',
+        type: 'album' as const,
+        releaseDate: '2026-01-01',
+        description: '',
+        cover: image,
+        artistKeys: ['a'],
+        tracks,
+      },
     ],
     playlists: [],
   };
@@ -86,9 +121,13 @@ async function baseline(dir: string): Promise<void> {
   const { createServer } = await import('node:http');
   const { createReadStream } = await import('node:fs');
   const files = new Map(
-    (JSON.parse(readFileSync(path.join(dir, 'files.json'), 'utf8')) as { id: number; file: string; size: number }[]).map(
-      (f) => [f.id, f],
-    ),
+    (
+      JSON.parse(readFileSync(path.join(dir, 'files.json'), 'utf8')) as {
+        id: number;
+        file: string;
+        size: number;
+      }[]
+    ).map((f) => [f.id, f]),
   );
   const server = createServer((req, res) => {
     const id = Number(/\/tracks\/(\d+)\/stream/.exec(req.url ?? '')?.[1]);
@@ -113,10 +152,14 @@ async function baseline(dir: string): Promise<void> {
 }
 
 async function start(args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--conditions=@backline/source', '--import', 'tsx', import.meta.filename, ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    cwd: root,
-  });
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@backline/source', '--import', 'tsx', import.meta.filename, ...args],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      cwd: root,
+    },
+  );
   for await (const line of createInterface({ input: child.stdout! })) {
     const match = /^READY (\S+)/.exec(line);
     if (match) return { child, url: match[1]! };
@@ -139,16 +182,20 @@ async function load(url: string, files: { id: number; size: number }[]) {
     new Promise<void>((resolve, reject) => {
       const start = Math.floor(Math.random() * Math.max(1, file.size - RANGE));
       const end = Math.min(start + RANGE, file.size) - 1;
-      const req = request(`${url}/api/v1/tracks/${file.id}/stream`, { agent, headers: { Range: `bytes=${start}-${end}` } }, (res) => {
-        if (res.statusCode !== 206) reject(new Error(`status ${res.statusCode}`));
-        res.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-        });
-        res.on('end', () => {
-          requests++;
-          resolve();
-        });
-      });
+      const req = request(
+        `${url}/api/v1/tracks/${file.id}/stream`,
+        { agent, headers: { Range: `bytes=${start}-${end}` } },
+        (res) => {
+          if (res.statusCode !== 206) reject(new Error(`status ${res.statusCode}`));
+          res.on('data', (chunk: Buffer) => {
+            bytes += chunk.length;
+          });
+          res.on('end', () => {
+            requests++;
+            resolve();
+          });
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -166,9 +213,9 @@ async function bench() {
   try {
     const site = await start(['--serve', dir]);
     const bare = await start(['--baseline', dir]);
-    const files = (JSON.parse(readFileSync(path.join(dir, 'files.json'), 'utf8')) as { id: number; size: number }[]).filter(
-      (f) => f.size > RANGE,
-    );
+    const files = (
+      JSON.parse(readFileSync(path.join(dir, 'files.json'), 'utf8')) as { id: number; size: number }[]
+    ).filter((f) => f.size > RANGE);
     console.log(`${files.length} tracks, ${(files.reduce((s, f) => s + f.size, 0) / 1e6).toFixed(1)} MB`);
     await load(site.url, files);
     await load(bare.url, files);
