@@ -56,8 +56,8 @@ export {
   defineModule,
   type Kit,
   type Localization,
-  type PageHead,
   type Logger,
+  type PageHead,
   type PermissionDefinition,
 } from './kit';
 export {

@@ -69,6 +69,9 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
     knex = knexFactory({
       client: PgliteClient,
       connection: { pglite } as unknown as Knex.StaticConnectionConfig,
+      // The one connection is PGlite opening (initdb on a fresh directory): on a busy 2-core machine that has
+      // taken over 30 s, past knex's 60 s default once queries queue behind it.
+      acquireConnectionTimeout: 180_000,
     });
   }
   return {

@@ -272,7 +272,7 @@ async function insertCatalogue(
       .onConflict('slug')
       .ignore()
       .returning('id');
-    if (row && channel.source === 'manual')
+    if (row && channel.source === 'manual' && playlistIds.length)
       await trx('music_channel_items').insert(
         playlistIds.map((playlist_id, index) => ({
           channel_id: Number(row.id),

@@ -11,6 +11,7 @@ import { playlistRoutes } from '../playlists/routes';
 import { playRoutes } from '../plays/routes';
 import { profileRoutes } from '../profiles/routes';
 import { searchRoutes } from '../search/routes';
+import { musicPageHead } from '../seo/page-head';
 import { streamingRoutes } from '../streaming/routes';
 
 export interface MusicModuleOptions {
@@ -76,6 +77,7 @@ export const music = (options: MusicModuleOptions = {}) =>
       profileRoutes(router, kit);
       playerStateRoutes(router, kit);
     },
+    pageHead: musicPageHead,
     async start(kit) {
       await grantDefaults(kit);
       const wanted =

@@ -88,6 +88,46 @@ describe.each(testDatabases())('music catalogue on $name', (database) => {
     expect(trending.artists.length).toBe(3);
   });
 
+  it('answers artist, album, track and playlist pages with their own head for crawlers', async () => {
+    const knex = server.app.kit.knex;
+    const album = await knex('music_albums').where({ name: 'Harbor Lights' }).first('id');
+    const html = String(
+      (await get(`/album/${album.id}/neon-harbor/harbor-lights`, { Accept: 'text/html' })).data,
+    );
+    expect(html).toContain('<title>Harbor Lights - Neon Harbor, Nebula Drift - Backline Music</title>');
+    expect(html).toContain('<meta property="og:title" content="Harbor Lights - Neon Harbor, Nebula Drift">');
+    expect(html).toContain('<meta name="description" content="Lights.">');
+    expect(html).toMatch(
+      /<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/api\/v1\/artwork\/\d+">/,
+    );
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    const ld = (page: string) =>
+      [...page.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)].map((m) =>
+        JSON.parse(m[1]!),
+      );
+    const [albumLd] = ld(html);
+    expect(albumLd).toMatchObject({
+      '@type': 'MusicAlbum',
+      name: 'Harbor Lights',
+      numTracks: 2,
+      datePublished: '2025-06-15',
+    });
+    expect(albumLd.track.map((t: { name: string }) => t.name)).toEqual(['Pier Seven', 'Low Tide']);
+
+    const artist = await knex('music_artists').where({ name: 'Nebula Drift' }).first('id');
+    const artistPage = String((await get(`/artist/${artist.id}/nebula-drift`)).data);
+    expect(ld(artistPage)[0]).toMatchObject({ '@type': 'MusicGroup', name: 'Nebula Drift' });
+    expect(artistPage).toContain('<meta name="description" content="Slow-moving clouds of sound.">');
+    const track = await knex('music_tracks').where({ name: 'Stratus' }).first('id');
+    const trackLd = ld(String((await get(`/track/${track.id}/stratus`)).data))[0];
+    expect(trackLd).toMatchObject({ '@type': 'MusicRecording', name: 'Stratus', duration: 'PT0M4S' });
+    const playlist = await knex('music_playlists').where({ name: 'Evening Calm' }).first('id');
+    const playlistLd = ld(String((await get(`/playlist/${playlist.id}/evening-calm`)).data))[0];
+    expect(playlistLd).toMatchObject({ '@type': 'MusicPlaylist', name: 'Evening Calm', numTracks: 2 });
+    // A page that is not the catalogue's keeps the site's defaults.
+    expect(String((await get('/artist/999999/nobody')).data)).not.toContain('og:title');
+  });
+
   it('refuses a sort that is not allow-listed with 422, and pages without overlap', async () => {
     const bad = await get('/api/v1/tracks?orderBy=password');
     expect(bad.status).toBe(422);
