@@ -46,7 +46,8 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
       onInputChange={setText}
       allowsCustomValue
       menuTrigger="input"
-      allowsEmptyCollection={false}
+      // The server already matched (typos included); the box must not filter its answer again.
+      defaultFilter={() => true}
       selectedKey={null}
       onSelectionChange={(key: Key | null) => {
         const item = items.find((suggestion) => suggestionKey(suggestion) === key);
