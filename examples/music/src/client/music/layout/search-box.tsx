@@ -46,8 +46,10 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
       onInputChange={setText}
       allowsCustomValue
       menuTrigger="input"
-      // The server already matched (typos included); the box must not filter its answer again.
+      // The server already matched (typos included); the box must not filter its answer again. The
+      // suggestions arrive after the text changed, so the list opens at once and fills when they come.
       defaultFilter={() => true}
+      allowsEmptyCollection
       selectedKey={null}
       onSelectionChange={(key: Key | null) => {
         const item = items.find((suggestion) => suggestionKey(suggestion) === key);
@@ -73,7 +75,15 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
         />
       </div>
       <Popover className="music-search__popover" placement="bottom start" offset={6}>
-        <ListBox className="music-search__list" aria-label={t('Search suggestions')}>
+        <ListBox
+          className="music-search__list"
+          aria-label={t('Search suggestions')}
+          renderEmptyState={() => (
+            <p className="music-search__empty">
+              {suggestions.isFetching || !query ? t('Loading...') : t('No results for “:query”', { query })}
+            </p>
+          )}
+        >
           {GROUPS.map((group) => {
             const groupItems = items.filter((item) => item.model_type === group);
             if (groupItems.length === 0) return null;
