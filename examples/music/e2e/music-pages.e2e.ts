@@ -101,9 +101,16 @@ describe('music pages', () => {
     await expectHeading(page, 'Results for “Nebul Drift”');
     await page.getByRole('region', { name: 'Artists' }).getByRole('link', { name: 'Nebula Drift' }).waitFor();
     await checkPage(page, 'music-search-1280');
-    await page.getByRole('tab', { name: 'Artists' }).click();
-    await page.getByRole('tabpanel').getByRole('link', { name: 'Nebula Drift' }).click();
-    await expectPath(page, '/artist/');
+    const artistsTab = page.getByRole('tab', { name: 'Artists' });
+    await artistsTab.click();
+    await expect.poll(() => artistsTab.getAttribute('aria-selected')).toBe('true');
+    await page
+      .getByRole('tabpanel')
+      .getByRole('list', { name: 'Artists' })
+      .getByRole('link', { name: 'Nebula Drift' })
+      .click();
+    await page.waitForURL(/\/artist\/\d+\/nebula-drift$/);
+    await expectHeading(page, 'Nebula DriftVerified artist');
     await context.close();
   });
 
