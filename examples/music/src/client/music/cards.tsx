@@ -106,8 +106,7 @@ export function ItemCard({ item }: { item: ContentItem }) {
           image={item.avatar}
           round
           subtitle={t(':count followers', {
-            count: item.followers_count,
-            value: format.number(item.followers_count),
+            count: format.number(item.followers_count),
           })}
         />
       );

@@ -232,19 +232,20 @@ function TrackRow({
               index + 1
             )}
           </span>
-          <IconButton
-            size="sm"
-            className="music-tracks__play"
-            aria-label={
-              isCurrent && player.isPlaying
-                ? t('Pause :name', { name: track.name })
-                : t('Play :name', { name: track.name })
-            }
-            isDisabled={!player.canPlay}
-            onPress={() => (isCurrent ? player.toggle() : onPlay(index))}
-          >
-            {isCurrent && player.isPlaying ? <PauseIcon size={16} /> : <PlayIcon size={16} />}
-          </IconButton>
+          {player.canPlay ? (
+            <IconButton
+              size="sm"
+              className="music-tracks__play"
+              aria-label={
+                isCurrent && player.isPlaying
+                  ? t('Pause :name', { name: track.name })
+                  : t('Play :name', { name: track.name })
+              }
+              onPress={() => (isCurrent ? player.toggle() : onPlay(index))}
+            >
+              {isCurrent && player.isPlaying ? <PauseIcon size={16} /> : <PlayIcon size={16} />}
+            </IconButton>
+          ) : null}
         </span>
         <span className="music-tracks__title">
           {track.image ? (

@@ -15,12 +15,7 @@ import type { Suggestion } from '../../../contract/routes/search';
 import { useSuggestions } from '../api';
 import { SearchIcon } from '../icons';
 
-const GROUPS = [
-  { type: 'artist', label: 'Artists' },
-  { type: 'album', label: 'Albums' },
-  { type: 'track', label: 'Tracks' },
-  { type: 'user', label: 'Users' },
-] as const;
+const GROUPS = ['artist', 'album', 'track', 'user'] as const;
 
 /** The search page of a text: `/search/{text}`. */
 export function searchPath(text: string): string {
@@ -38,6 +33,7 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
   const query = useDeferredValue(text.trim());
   const suggestions = useSuggestions(query);
   const items = query ? (suggestions.data?.suggestions ?? []) : [];
+  const groupLabels = { artist: t('Artists'), album: t('Albums'), track: t('Tracks'), user: t('Users') };
   const go = (path: string) => {
     navigate(path);
     onNavigate?.();
@@ -50,7 +46,10 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
       onInputChange={setText}
       allowsCustomValue
       menuTrigger="input"
-      allowsEmptyCollection={false}
+      // The server already matched (typos included); the box must not filter its answer again. The
+      // suggestions arrive after the text changed, so the list opens at once and fills when they come.
+      defaultFilter={() => true}
+      allowsEmptyCollection
       selectedKey={null}
       onSelectionChange={(key: Key | null) => {
         const item = items.find((suggestion) => suggestionKey(suggestion) === key);
@@ -76,13 +75,21 @@ export function SearchBox({ onNavigate }: { onNavigate?: () => void }) {
         />
       </div>
       <Popover className="music-search__popover" placement="bottom start" offset={6}>
-        <ListBox className="music-search__list" aria-label={t('Search suggestions')}>
+        <ListBox
+          className="music-search__list"
+          aria-label={t('Search suggestions')}
+          renderEmptyState={() => (
+            <p className="music-search__empty">
+              {suggestions.isFetching || !query ? t('Loading...') : t('No results for “:query”', { query })}
+            </p>
+          )}
+        >
           {GROUPS.map((group) => {
-            const groupItems = items.filter((item) => item.model_type === group.type);
+            const groupItems = items.filter((item) => item.model_type === group);
             if (groupItems.length === 0) return null;
             return (
-              <ListBoxSection key={group.type} className="music-search__group">
-                <Header className="music-search__group-title">{t(group.label)}</Header>
+              <ListBoxSection key={group} className="music-search__group">
+                <Header className="music-search__group-title">{groupLabels[group]}</Header>
                 {groupItems.map((item) => (
                   <ListBoxItem
                     key={suggestionKey(item)}

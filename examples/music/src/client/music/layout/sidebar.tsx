@@ -18,21 +18,6 @@ import {
 } from '../icons';
 import { PlaylistFormDialog } from '../playlist-dialogs';
 
-const BROWSE = [
-  { href: '/', label: 'Discover', icon: <CompassIcon /> },
-  { href: '/genres', label: 'Genres', icon: <GridIcon /> },
-  { href: '/top-50', label: 'Top 50', icon: <ChartIcon /> },
-  { href: '/search', label: 'Search', icon: <SearchIcon /> },
-] as const;
-
-const YOUR_MUSIC = [
-  { href: '/library/songs', label: 'Songs', icon: <HeartIcon /> },
-  { href: '/library/albums', label: 'Albums', icon: <DiscIcon /> },
-  { href: '/library/artists', label: 'Artists', icon: <MicIcon /> },
-  { href: '/library/playlists', label: 'Playlists', icon: <ListMusicIcon /> },
-  { href: '/library/history', label: 'History', icon: <HistoryIcon /> },
-] as const;
-
 /** The web player's navigation: browse, the listener's music, and their playlists. */
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
@@ -57,14 +42,27 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       </Link>
     </li>
   );
+  const browse = [
+    { href: '/', label: t('Discover'), icon: <CompassIcon /> },
+    { href: '/genres', label: t('Genres'), icon: <GridIcon /> },
+    { href: '/top-50', label: t('Top 50'), icon: <ChartIcon /> },
+    { href: '/search', label: t('Search'), icon: <SearchIcon /> },
+  ];
+  const yourMusic = [
+    { href: '/library/songs', label: t('Songs'), icon: <HeartIcon /> },
+    { href: '/library/albums', label: t('Albums'), icon: <DiscIcon /> },
+    { href: '/library/artists', label: t('Artists'), icon: <MicIcon /> },
+    { href: '/library/playlists', label: t('Playlists'), icon: <ListMusicIcon /> },
+    { href: '/library/history', label: t('History'), icon: <HistoryIcon /> },
+  ];
   return (
     <nav className="music-sidebar" aria-label={t('Web player')}>
       <ul className="music-sidebar__list">
-        {BROWSE.map((entry) => item(entry.href, t(entry.label), entry.icon))}
+        {browse.map((entry) => item(entry.href, entry.label, entry.icon))}
       </ul>
       <h2 className="music-sidebar__heading">{t('Your music')}</h2>
       <ul className="music-sidebar__list">
-        {YOUR_MUSIC.map((entry) => item(entry.href, t(entry.label), entry.icon))}
+        {yourMusic.map((entry) => item(entry.href, entry.label, entry.icon))}
       </ul>
       <Button
         variant="outline"

@@ -61,10 +61,9 @@ export function ArtistPage() {
           <MetaLine>
             {[
               t(':count followers', {
-                count: artist.followers_count,
-                value: format.number(artist.followers_count),
+                count: format.number(artist.followers_count),
               }),
-              t(':count plays', { count: artist.plays, value: format.number(artist.plays) }),
+              t(':count plays', { count: format.number(artist.plays) }),
             ]}
           </MetaLine>
         }

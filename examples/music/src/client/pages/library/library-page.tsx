@@ -14,26 +14,33 @@ import { PlaylistFormDialog } from '../../music/playlist-dialogs';
 import { TracksTable } from '../../music/tracks-table';
 import { useDocumentTitle } from '../../music/use-document-title';
 
-const SECTIONS = {
-  songs: 'Liked songs',
-  albums: 'Albums',
-  artists: 'Artists',
-  playlists: 'Playlists',
-  history: 'History',
-} as const;
-type LibrarySection = keyof typeof SECTIONS;
+const SECTIONS = ['songs', 'albums', 'artists', 'playlists', 'history'] as const;
+type LibrarySection = (typeof SECTIONS)[number];
+
+/** The sections' titles, translated. */
+function useSectionTitles(): Record<LibrarySection, string> {
+  const { t } = useTranslation();
+  return {
+    songs: t('Liked songs'),
+    albums: t('Albums'),
+    artists: t('Artists'),
+    playlists: t('Playlists'),
+    history: t('History'),
+  };
+}
 
 /** The listener's music (`/library/{songs,albums,artists,playlists,history}`); guests are asked to sign in. */
 export function LibraryPage() {
   const { t } = useTranslation();
   const user = useUser();
+  const titles = useSectionTitles();
   const { section = 'songs' } = useParams();
-  useDocumentTitle(t(SECTIONS[section as LibrarySection] ?? 'Your music'));
-  if (!(section in SECTIONS)) return <Navigate to="/library/songs" replace />;
   const key = section as LibrarySection;
+  useDocumentTitle(titles[key] ?? t('Your music'));
+  if (!SECTIONS.includes(key)) return <Navigate to="/library/songs" replace />;
   return (
     <div className="music-page">
-      <h1 className="music-page__title">{t(SECTIONS[key])}</h1>
+      <h1 className="music-page__title">{titles[key]}</h1>
       {!user ? (
         <EmptyState
           icon={<HeartIcon size={40} />}
@@ -88,6 +95,7 @@ function LikedSongs() {
 
 function LikedCards({ kind }: { kind: 'albums' | 'artists' }) {
   const { t } = useTranslation();
+  const titles = useSectionTitles();
   const query = useLibraryList(kind);
   if (query.isPending) return <CardGridSkeleton round={kind === 'artists'} />;
   if (query.isError) return <PageError error={query.error} onRetry={() => void query.refetch()} />;
@@ -108,7 +116,7 @@ function LikedCards({ kind }: { kind: 'albums' | 'artists' }) {
     );
   }
   return (
-    <CardGrid label={t(SECTIONS[kind])}>
+    <CardGrid label={titles[kind]}>
       {items.map((item) => (
         <ItemCard key={item.id} item={item} />
       ))}

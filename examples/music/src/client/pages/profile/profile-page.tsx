@@ -40,16 +40,13 @@ export function ProfilePage() {
             <MetaLine>
               {[
                 t(':count public playlists', {
-                  count: user.public_playlists_count,
-                  value: format.number(user.public_playlists_count),
+                  count: format.number(user.public_playlists_count),
                 }),
                 t(':count followers', {
-                  count: user.followers_count,
-                  value: format.number(user.followers_count),
+                  count: format.number(user.followers_count),
                 }),
                 t(':count following', {
-                  count: user.following_count,
-                  value: format.number(user.following_count),
+                  count: format.number(user.following_count),
                 }),
               ]}
             </MetaLine>

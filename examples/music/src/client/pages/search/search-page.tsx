@@ -13,14 +13,18 @@ import { EmptyState, PageError, RowsSkeleton } from '../../music/page-states';
 import { TracksTable } from '../../music/tracks-table';
 import { useDocumentTitle } from '../../music/use-document-title';
 
-const TAB_LABELS: Record<'all' | SearchType, string> = {
-  all: 'All',
-  artists: 'Artists',
-  albums: 'Albums',
-  tracks: 'Tracks',
-  playlists: 'Playlists',
-  users: 'Users',
-};
+/** The tabs' names, translated. */
+function useTabLabels(): Record<'all' | SearchType, string> {
+  const { t } = useTranslation();
+  return {
+    all: t('All'),
+    artists: t('Artists'),
+    albums: t('Albums'),
+    tracks: t('Tracks'),
+    playlists: t('Playlists'),
+    users: t('Users'),
+  };
+}
 
 /** Search (`/search/{text}`): tabs for everything, artists, albums, tracks, playlists and listeners. */
 export function SearchPage() {
@@ -29,6 +33,7 @@ export function SearchPage() {
   const { text = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const tab = (params.get('type') ?? 'all') as 'all' | SearchType;
+  const labels = useTabLabels();
   const [draft, setDraft] = useState(text);
   useDocumentTitle(text ? t('Search: :query', { query: text }) : t('Search'));
   const onSubmit = (event: FormEvent) => {
@@ -60,7 +65,7 @@ export function SearchPage() {
           <TabList aria-label={t('Search results')}>
             {(['all', ...SEARCH_TYPES] as const).map((key) => (
               <Tab key={key} id={key}>
-                {t(TAB_LABELS[key])}
+                {labels[key]}
               </Tab>
             ))}
           </TabList>
@@ -85,6 +90,7 @@ export function SearchPage() {
 
 function AllResults({ query, onMore }: { query: string; onMore: (type: SearchType) => void }) {
   const { t } = useTranslation();
+  const labels = useTabLabels();
   const search = useSearchAll(query);
   if (search.isPending) return <CardGridSkeleton />;
   if (search.isError) return <PageError error={search.error} onRetry={() => void search.refetch()} />;
@@ -107,8 +113,8 @@ function AllResults({ query, onMore }: { query: string; onMore: (type: SearchTyp
       ) : null}
       {(['artists', 'albums', 'playlists', 'users'] as const).map((type) =>
         results[type].length > 0 ? (
-          <Section key={type} title={t(TAB_LABELS[type])}>
-            <CardGrid label={t(TAB_LABELS[type])}>
+          <Section key={type} title={labels[type]}>
+            <CardGrid label={labels[type]}>
               {(results[type] as ContentItem[]).map((item) => (
                 <ItemCard key={item.id} item={item} />
               ))}
@@ -123,6 +129,7 @@ function AllResults({ query, onMore }: { query: string; onMore: (type: SearchTyp
 
 function TypedResults({ type, query }: { type: SearchType; query: string }) {
   const { t } = useTranslation();
+  const labels = useTabLabels();
   const search = useSearchType(type, query);
   if (search.isPending) return type === 'tracks' ? <RowsSkeleton /> : <CardGridSkeleton />;
   if (search.isError) return <PageError error={search.error} onRetry={() => void search.refetch()} />;
@@ -137,7 +144,7 @@ function TypedResults({ type, query }: { type: SearchType; query: string }) {
           context={{ type: 'search', id: query, name: query, path: searchPath(query) }}
         />
       ) : (
-        <CardGrid label={t(TAB_LABELS[type])}>
+        <CardGrid label={labels[type]}>
           {(items as ContentItem[]).map((item) => (
             <ItemCard key={item.id} item={item} />
           ))}

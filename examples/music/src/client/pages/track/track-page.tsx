@@ -59,7 +59,7 @@ export function TrackPage() {
                 </Link>
               ) : null,
               format.clock(track.duration_ms),
-              t(':count plays', { count: track.plays, value: format.number(track.plays) }),
+              t(':count plays', { count: format.number(track.plays) }),
             ]}
           </MetaLine>
         }
