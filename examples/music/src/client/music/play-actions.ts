@@ -1,45 +1,26 @@
-import type { ReactNode } from 'react';
-import type { Track } from '../../contract';
+import { useHttp } from '@backline/core/react';
+import { createElement, type ReactNode, useCallback } from 'react';
+import { catalogue, type Track } from '../../contract';
+import { PER_PAGE_MAX } from '../../contract/fields';
+import {
+  type PlayContext,
+  type PlayerApi,
+  PlayerBar,
+  PlayerProvider,
+  type PlayerTrack,
+  usePlayer,
+} from '../player';
+import { LikeButton } from './like-button';
 
 /**
  * The one place the music pages talk to the player (examples/music/src/client/player). Pages build
  * `PlayerTrack`s from contract tracks here and call `usePlayActions()`; the layout mounts `PlayerArea`
  * around the web player and `PlayerFooter` in its footer slot.
- *
- * The player engine lands on its own branch; until it does, these bind to nothing: `canPlay` is false, so
- * play buttons render disabled rather than pretending to play.
  */
 
-/** A track as the player queues it (the player module's `PlayerTrack`). */
-export interface PlayerTrack {
-  id: number;
-  name: string;
-  durationMs: number;
-  src: string;
-  path: string;
-  image: string | null;
-  artists: { id: number; name: string; path: string }[];
-  album: { id: number; name: string; path: string } | null;
-}
+export type { PlayContext, PlayerTrack };
 
-/** Where a queue came from, so the player can link back to it. */
-export interface PlayContext {
-  type: 'album' | 'playlist' | 'artist' | 'search' | 'liked' | 'track' | 'queue' | 'genre' | 'channel';
-  id?: number | string;
-  name?: string;
-  path?: string;
-}
-
-export interface PlayActions {
-  current: PlayerTrack | null;
-  context: PlayContext | null;
-  isPlaying: boolean;
-  canPlay: boolean;
-  playList(tracks: PlayerTrack[], startIndex?: number, context?: PlayContext): void;
-  playNext(tracks: PlayerTrack[]): void;
-  addToQueue(tracks: PlayerTrack[]): void;
-  toggle(): void;
-}
+export type PlayActions = PlayerApi;
 
 /** A contract track as the player takes it. */
 export function toPlayerTrack(track: Track): PlayerTrack {
@@ -55,30 +36,45 @@ export function toPlayerTrack(track: Track): PlayerTrack {
   };
 }
 
-const NO_PLAYER: PlayActions = {
-  current: null,
-  context: null,
-  isPlaying: false,
-  canPlay: false,
-  playList: () => {},
-  playNext: () => {},
-  addToQueue: () => {},
-  toggle: () => {},
-};
-
 /** The player's state and commands. */
 export function usePlayActions(): PlayActions {
-  return NO_PLAYER;
+  return usePlayer();
 }
 
-/** Wraps the web player area in the player's provider. */
+/**
+ * Wraps the web player area in the player's provider. A listener moving to another device gets their queue
+ * back from the server as track ids; the provider asks the catalogue for the tracks it has not seen here.
+ */
 export function PlayerArea({ children }: { children: ReactNode }) {
-  return children;
+  const http = useHttp();
+  const resolveTracks = useCallback(
+    async (ids: number[]): Promise<PlayerTrack[]> => {
+      const tracks: PlayerTrack[] = [];
+      // The list route answers at most PER_PAGE_MAX tracks at a time.
+      for (let start = 0; start < ids.length; start += PER_PAGE_MAX) {
+        const chunk = ids.slice(start, start + PER_PAGE_MAX);
+        const answer = await http.call(catalogue.listTracks, {
+          query: { ids: chunk.join(','), perPage: chunk.length },
+        });
+        tracks.push(...answer.pagination.data.map(toPlayerTrack));
+      }
+      return tracks;
+    },
+    [http],
+  );
+  return createElement(PlayerProvider, { resolveTracks, children });
 }
 
-/** The player bar, in the layout's footer slot. */
+/** The player bar, in the layout's footer slot, with the music pages' like button for the playing track. */
 export function PlayerFooter() {
-  return null;
+  return createElement(PlayerBar, {
+    likeSlot: (track: PlayerTrack) =>
+      createElement(LikeButton, {
+        target: { kind: 'like', type: 'track', id: track.id },
+        name: track.name,
+        size: 'sm',
+      }),
+  });
 }
 
 /** Whether this context is the one playing (its play button then pauses). */
