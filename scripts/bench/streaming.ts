@@ -106,7 +106,7 @@ async function serve(dir: string): Promise<void> {
   const files = rows.map((r) => ({
     id: Number(r.id),
     size: Number(r.size),
-    file: path.join(dir, 'uploads', r.file_name),
+    file: path.join(app.kit.storage.capabilities.localDirectory!, `uploads/${r.file_name}`),
   }));
   writeFileSync(path.join(dir, 'files.json'), JSON.stringify(files));
   console.log(`READY ${url}`);
