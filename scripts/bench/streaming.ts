@@ -106,7 +106,7 @@ async function serve(dir: string): Promise<void> {
   const files = rows.map((r) => ({
     id: Number(r.id),
     size: Number(r.size),
-    file: path.join(dir, 'uploads', r.file_name),
+    file: path.join(app.kit.storage.capabilities.localDirectory!, `uploads/${r.file_name}`),
   }));
   writeFileSync(path.join(dir, 'files.json'), JSON.stringify(files));
   console.log(`READY ${url}`);
@@ -175,6 +175,11 @@ async function stop(child: ChildProcess) {
 /** 20 clients, each asking random 256 KiB ranges back to back for SECONDS; answers requests/s and MB/s. */
 async function load(url: string, files: { id: number; size: number }[]) {
   const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
+  // A listener's browser keeps its cookies: one visit first, then every range request carries them.
+  const cookie = (await fetch(`${url}/api/v1/health`)).headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   const until = Date.now() + SECONDS * 1000;
   let requests = 0;
   let bytes = 0;
@@ -184,7 +189,7 @@ async function load(url: string, files: { id: number; size: number }[]) {
       const end = Math.min(start + RANGE, file.size) - 1;
       const req = request(
         `${url}/api/v1/tracks/${file.id}/stream`,
-        { agent, headers: { Range: `bytes=${start}-${end}` } },
+        { agent, headers: { Range: `bytes=${start}-${end}`, ...(cookie && { Cookie: cookie }) } },
         (res) => {
           if (res.statusCode !== 206) reject(new Error(`status ${res.statusCode}`));
           res.on('data', (chunk: Buffer) => {
