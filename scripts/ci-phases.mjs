@@ -140,8 +140,8 @@ function printTable() {
   lines.push(
     `${pad('Total', width)}${seconds(total)}  ${minutes} min of a ${BUDGET_SECONDS / 60}-minute budget`,
   );
-  const failed = phases.find((phase) => phase.status === 'failed');
-  if (failed) lines.push(`FAILED in phase "${failed.title}" (${failed.name})`);
+  const failed = phases.find((phase) => phase.status !== 'ok');
+  if (failed) lines.push(`FAILED in phase "${failed.title}" (${failed.name}): ${failed.status}`);
   console.log(lines.join('\n'));
   // Over budget is a warning, not a failure: a shared machine's load must not fail a correct change.
   if (total > BUDGET_SECONDS) {
@@ -196,7 +196,22 @@ async function main(argv) {
   for (const phase of PHASES.filter((candidate) => !only || only.includes(candidate.name))) {
     console.log(`\n::group::${phase.title} (${phase.name}): ${phase.command.flat().join(' ')}`);
     const start = performance.now();
+    // A run stopped from outside (a CI timeout, Ctrl-C) still records how long the phase it stopped ran.
+    const interrupted = (signal) => {
+      record({
+        name: phase.name,
+        title: phase.title,
+        seconds: (performance.now() - start) / 1000,
+        status: `interrupted (${signal})`,
+      });
+      if (process.env.BACKLINE_CI_OUTER !== '1') printTable();
+      process.exit(1);
+    };
+    process.once('SIGTERM', interrupted);
+    process.once('SIGINT', interrupted);
     code = await runPhase(phase);
+    process.off('SIGTERM', interrupted);
+    process.off('SIGINT', interrupted);
     const took = (performance.now() - start) / 1000;
     console.log('::endgroup::');
     const databases = phase.name === 'unit' ? databaseSplit('unit') : undefined;
