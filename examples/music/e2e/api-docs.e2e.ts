@@ -99,7 +99,8 @@ describe('/api-docs, the API reference', () => {
     await expectAccessible(page);
     expect(problems).toEqual([]);
     await context.close();
-  });
+    // Scalar renders the whole reference in the page, which takes long on a saturated CI machine.
+  }, 240_000);
 
   it('shows the 404 page to a user without api.access, and sends a visitor to log in', async () => {
     const { page, context } = await browser.newPage();
