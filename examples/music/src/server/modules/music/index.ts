@@ -106,7 +106,14 @@ export const music = (options: MusicModuleOptions = {}) =>
     async seed(kit) {
       await grantDefaults(kit);
       if (options.demoLibrary === false || demoLibraryDisabled()) return;
-      const result = await seedDemoLibrary(kit, { generate: options.generate ?? (await defaultGenerator()) });
+      let generate = options.generate;
+      try {
+        generate ??= await defaultGenerator();
+      } catch (error) {
+        kit.log.warn(`The demo library generator is not available; the catalogue stays empty (${String(error)}).`);
+        return;
+      }
+      const result = await seedDemoLibrary(kit, { generate });
       kit.log.info(
         result.seeded ? `Demo library: ${result.artists} artists, ${result.tracks} tracks` : result.reason,
       );
