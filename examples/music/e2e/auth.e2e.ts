@@ -575,7 +575,7 @@ describe('sign-in screens in Chromium, against the music server', () => {
     await expectHeading(page, 'Sign in to your account');
     expect(scripts.some((path) => /\/auth-pages-[\w-]+\.js$/.test(path))).toBe(true);
     // No social provider is on here, so the social block's code stays on the server too.
-    for (const area of ['home-page', 'site-layout', 'toast-region', 'social-buttons'])
+    for (const area of ['web-player-routes', 'site-layout', 'toast-region', 'social-buttons'])
       expect(scripts.filter((path) => path.includes(`/${area}-`))).toEqual([]);
     await context.close();
   });

@@ -12,21 +12,6 @@ const RegisterPage = lazy(() => authPages().then((module) => ({ default: module.
 const LoginPage = lazy(() => authPages().then((module) => ({ default: module.LoginPage })));
 const ForgotPasswordPage = lazy(() => authPages().then((module) => ({ default: module.ForgotPasswordPage })));
 const ResetPasswordPage = lazy(() => authPages().then((module) => ({ default: module.ResetPasswordPage })));
-// The web player's pages: each its own chunk, loaded inside the web player layout.
-const page = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
-  lazy(() => load().then((module) => ({ default: module[name] })));
-const DiscoverPage = page(() => import('./pages/discover/discover-page'), 'DiscoverPage');
-const ChannelPage = page(() => import('./pages/discover/discover-page'), 'ChannelPage');
-const ArtistPage = page(() => import('./pages/artist/artist-page'), 'ArtistPage');
-const AlbumPage = page(() => import('./pages/album/album-page'), 'AlbumPage');
-const TrackPage = page(() => import('./pages/track/track-page'), 'TrackPage');
-const GenresPage = page(() => import('./pages/genre/genre-page'), 'GenresPage');
-const GenrePage = page(() => import('./pages/genre/genre-page'), 'GenrePage');
-const PlaylistPage = page(() => import('./pages/playlist/playlist-page'), 'PlaylistPage');
-const ProfilePage = page(() => import('./pages/profile/profile-page'), 'ProfilePage');
-const Top50Page = page(() => import('./pages/charts/top-50-page'), 'Top50Page');
-const SearchPage = page(() => import('./pages/search/search-page'), 'SearchPage');
-const LibraryPage = page(() => import('./pages/library/library-page'), 'LibraryPage');
 const AccountSettingsPage = lazy(() =>
   import('./pages/account-settings-page').then((module) => ({ default: module.AccountSettingsPage })),
 );
@@ -41,9 +26,10 @@ const ApiDocsPage = lazy(() =>
 const SiteLayout = lazy(() =>
   import('./shell/site-layout').then((module) => ({ default: module.SiteLayout })),
 );
-// The web player (sidebar, search box, player bar) frames every music page.
-const WebPlayerLayout = lazy(() =>
-  import('./music/layout/web-player-layout').then((module) => ({ default: module.WebPlayerLayout })),
+// The web player (layout, sidebar, player and the music pages' routes): one lazy module, so the route table of
+// the music pages costs the sign-in screens nothing.
+const WebPlayerRoutes = lazy(() =>
+  import('./music/web-player-routes').then((module) => ({ default: module.WebPlayerRoutes })),
 );
 
 /**
@@ -112,26 +98,13 @@ export function App() {
             }
           >
             <Route
+              path="/*"
               element={
                 <Suspense fallback={<PageLoader />}>
-                  <WebPlayerLayout />
+                  <WebPlayerRoutes />
                 </Suspense>
               }
-            >
-              <Route index element={<DiscoverPage />} />
-              <Route path="/channel/:slug" element={<ChannelPage />} />
-              <Route path="/artist/:id/:slug?" element={<ArtistPage />} />
-              <Route path="/album/:id/:artistSlug?/:albumSlug?" element={<AlbumPage />} />
-              <Route path="/track/:id/:slug?" element={<TrackPage />} />
-              <Route path="/genres" element={<GenresPage />} />
-              <Route path="/genre/:name" element={<GenrePage />} />
-              <Route path="/playlist/:id/:slug?" element={<PlaylistPage />} />
-              <Route path="/user/:id/:slug?" element={<ProfilePage />} />
-              <Route path="/top-50" element={<Top50Page />} />
-              <Route path="/search/:text?" element={<SearchPage />} />
-              <Route path="/library/:section?" element={<LibraryPage />} />
-              <Route path="*" element={<NotFoundPage />} />
-            </Route>
+            />
           </Route>
         </Routes>
         <DeferredToastRegion />

@@ -1,4 +1,3 @@
-import { passwords } from '@backline/core/contract';
 import { useHttp, useSettings } from '@backline/core/react';
 import { Button, Form, toast } from '@backline/ui';
 import { useMutation } from '@tanstack/react-query';
@@ -8,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAuthConfig } from '../config/auth-config';
 import { SentenceLink } from '../i18n/sentence-link';
 import { AuthPage } from '../shared/auth-page';
+import { loadContract } from '../shared/auth-routes';
 import { EmailField } from '../shared/email-field';
 import type { ForgotPasswordPayload } from '../shared/types';
 import { useAuthForm } from '../shared/use-auth-form';
@@ -22,7 +22,8 @@ export function useForgotPassword() {
   const navigate = useNavigate();
   const { loginPath } = useAuthConfig();
   return useMutation({
-    mutationFn: (payload: ForgotPasswordPayload) => http.call(passwords.forgot, { body: payload }),
+    mutationFn: async (payload: ForgotPasswordPayload) =>
+      http.call((await loadContract()).passwords.forgot, { body: payload }),
     onSuccess: (answer) => {
       if (answer?.message) toast.positive(answer.message);
       navigate(loginPath);

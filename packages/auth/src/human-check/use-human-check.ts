@@ -1,6 +1,6 @@
-import { humanCheck } from '@backline/core/contract';
 import { useHttp, useSettings } from '@backline/core/react';
 import { useCallback } from 'react';
+import { loadContract } from '../shared/auth-routes';
 import { type HumanCheckAction, type HumanCheckProvider, humanCheckToken } from './providers';
 
 export interface HumanCheck {
@@ -27,7 +27,7 @@ export function useHumanCheck(action: HumanCheckAction): HumanCheck {
     if (!enabled) return true;
     try {
       const token = await humanCheckToken(provider, siteKey, action);
-      const answer = await http.call(humanCheck.verify, { body: { token, action } });
+      const answer = await http.call((await loadContract()).humanCheck.verify, { body: { token, action } });
       return answer?.success === true;
     } catch {
       return false;

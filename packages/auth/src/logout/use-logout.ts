@@ -6,7 +6,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAuthConfig } from '../config/auth-config';
-import { authRoutes } from '../shared/auth-routes';
+import { loadContract } from '../shared/auth-routes';
 import { formFeedback } from '../shared/server-errors';
 
 /** The toast shown when logging out from inside the appearance editor's preview. */
@@ -37,7 +37,7 @@ export function useLogout(): { logout: () => void; isPending: boolean } {
     running.current = true;
     setPending(true);
     try {
-      const answer = await http.call((await authRoutes()).logout);
+      const answer = await http.call((await loadContract()).auth.logout);
       applyBootstrapAnswer(store, answer);
       queryClient.clear();
       navigate(loginPath);

@@ -3,7 +3,7 @@ import { useBootstrapStore, useHttp } from '@backline/core/react';
 import { toast } from '@backline/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { authRoutes, usePrefetchAuthRoutes } from '../shared/auth-routes';
+import { loadContract, usePrefetchContract } from '../shared/auth-routes';
 import type { RegisterPayload } from '../shared/types';
 import { useAuthRedirect } from '../shared/use-auth-redirect';
 
@@ -16,14 +16,14 @@ export const NEEDS_EMAIL_VERIFICATION = 'needs_email_verification';
  * target, replacing the register page in history (spec accounts §4).
  */
 export function useRegister() {
-  usePrefetchAuthRoutes();
+  usePrefetchContract();
   const http = useHttp();
   const store = useBootstrapStore();
   const navigate = useNavigate();
   const redirect = useAuthRedirect();
   return useMutation({
     mutationFn: async (payload: RegisterPayload) =>
-      http.call((await authRoutes()).register, { body: payload }),
+      http.call((await loadContract()).auth.register, { body: payload }),
     onSuccess: (answer) => {
       applyBootstrapAnswer(store, answer);
       if (answer.status === NEEDS_EMAIL_VERIFICATION) {

@@ -1,4 +1,3 @@
-import { passwords } from '@backline/core/contract';
 import { useHttp } from '@backline/core/react';
 import { Button, Form, TextField, toast } from '@backline/ui';
 import { useMutation } from '@tanstack/react-query';
@@ -7,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useAuthConfig } from '../config/auth-config';
 import { AuthPage } from '../shared/auth-page';
+import { loadContract } from '../shared/auth-routes';
 import { EmailField } from '../shared/email-field';
 import type { ResetPasswordPayload } from '../shared/types';
 import { useAuthForm } from '../shared/use-auth-form';
@@ -21,7 +21,8 @@ export function useResetPassword() {
   const navigate = useNavigate();
   const { loginPath } = useAuthConfig();
   return useMutation({
-    mutationFn: (payload: ResetPasswordPayload) => http.call(passwords.reset, { body: payload }),
+    mutationFn: async (payload: ResetPasswordPayload) =>
+      http.call((await loadContract()).passwords.reset, { body: payload }),
     onSuccess: () => {
       toast.positive('Your password has been reset!');
       // The mailed link is spent: Back should not lead to it again.

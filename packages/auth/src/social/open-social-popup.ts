@@ -1,11 +1,11 @@
-import { social } from '@backline/core/contract';
+import { SOCIAL_MESSAGE_TYPE, SOCIAL_STATUSES as STATUSES, type social } from '@backline/core/contract';
 import { SOCIAL_SERVICES, type SocialService } from './social-visibility';
 
 // Defined beside the visibility check, which the sign-in screens load without the popup code.
 export { SOCIAL_SERVICES, type SocialService };
 
 /** The outcomes a social popup reports, and what its window message carries (from the contract). */
-export const SOCIAL_STATUSES = social.SOCIAL_STATUSES;
+export const SOCIAL_STATUSES = STATUSES;
 export type SocialStatus = social.SocialStatus;
 export type SocialCallbackData = social.SocialCallbackData;
 
@@ -29,7 +29,7 @@ export function readSocialMessage(event: Pick<MessageEvent, 'origin' | 'data'>, 
   if (
     !data ||
     typeof data !== 'object' ||
-    data.type !== social.SOCIAL_MESSAGE_TYPE ||
+    data.type !== SOCIAL_MESSAGE_TYPE ||
     typeof data.status !== 'string'
   )
     return null;

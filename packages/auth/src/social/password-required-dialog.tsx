@@ -1,8 +1,7 @@
-import { social } from '@backline/core/contract';
 import { useHttp } from '@backline/core/react';
 import { useTranslation } from 'react-i18next';
+import { loadContract } from '../shared/auth-routes';
 import { PasswordPromptDialog } from '../shared/password-prompt-dialog';
-
 import type { SocialConnectAnswer } from '../shared/types';
 
 export type { SocialConnectAnswer };
@@ -38,7 +37,9 @@ export function PasswordRequiredDialog({
       )}
       detail={email}
       submitLabel={t('Connect')}
-      submit={async (password) => onConnected(await http.call(social.connect, { body: { password } }))}
+      submit={async (password) =>
+        onConnected(await http.call((await loadContract()).social.connect, { body: { password } }))
+      }
       onCancel={onCancel}
       isDismissable={false}
     />

@@ -1,12 +1,12 @@
-import { social } from '@backline/core/contract';
+import { SOCIAL_SERVICES as SERVICES, type SocialService as Service } from '@backline/core/contract';
 import { useSettings } from '@backline/core/react';
 
 // These live apart from the buttons so the sign-in screens can decide whether to show the social block
 // without loading it: the buttons, popup, password dialog and icons load only when a provider is on.
 
 /** The social providers; each is offered when its setting `social.{service}.enable` is on. */
-export const SOCIAL_SERVICES = social.SOCIAL_SERVICES;
-export type SocialService = social.SocialService;
+export const SOCIAL_SERVICES = SERVICES;
+export type SocialService = Service;
 
 /** How each provider is named on its button. */
 export const SOCIAL_SERVICE_NAMES: Record<SocialService, string> = {

@@ -1,7 +1,7 @@
 import { applyBootstrapAnswer } from '@backline/core';
-import { social } from '@backline/core/contract';
 import { useBootstrapStore, useHttp } from '@backline/core/react';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { loadContract } from '../shared/auth-routes';
 import type { SocialService } from './open-social-popup';
 import { PasswordRequiredDialog, type SocialConnectAnswer } from './password-required-dialog';
 import { type SocialPopupPath, showSocialError, useOpenSocialPopup } from './use-social-popup';
@@ -59,7 +59,7 @@ export function useSocialConnect(): SocialConnect {
     async (service: SocialService) => {
       setPending(true);
       try {
-        await http.call(social.disconnect, { params: { service } });
+        await http.call((await loadContract()).social.disconnect, { params: { service } });
       } finally {
         setPending(false);
       }

@@ -1,7 +1,7 @@
 import { applyBootstrapAnswer } from '@backline/core';
-import { twoFactor } from '@backline/core/contract';
 import { useBootstrapStore, useHttp } from '@backline/core/react';
 import { useMutation } from '@tanstack/react-query';
+import { loadContract } from '../shared/auth-routes';
 import type { TwoFactorPayload } from '../shared/types';
 import { useAuthRedirect } from '../shared/use-auth-redirect';
 
@@ -11,7 +11,8 @@ export function useTwoFactorChallenge() {
   const store = useBootstrapStore();
   const redirect = useAuthRedirect();
   return useMutation({
-    mutationFn: (payload: TwoFactorPayload) => http.call(twoFactor.challenge, { body: payload }),
+    mutationFn: async (payload: TwoFactorPayload) =>
+      http.call((await loadContract()).twoFactor.challenge, { body: payload }),
     onSuccess: (answer) => {
       applyBootstrapAnswer(store, answer);
       redirect();

@@ -168,8 +168,3 @@ export function withConfirmation<
     }),
   );
 }
-
-/** Two-factor codes: six characters from an authenticator app. */
-export const TWO_FACTOR_CODE_LENGTH = 6;
-/** Recovery codes: exactly 21 characters (`xxxxxxxxxx-xxxxxxxxxx`). */
-export const RECOVERY_CODE_LENGTH = 21;

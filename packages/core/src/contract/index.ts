@@ -4,6 +4,7 @@
  * `http.call(route, input)` with types inferred from the same schemas. Schemas use zod's mini build, so a page
  * pulls in only the schemas of the routes it calls.
  */
+export * from './constants';
 export * from './fields';
 export * from './route';
 export * as accessTokens from './routes/access-tokens';

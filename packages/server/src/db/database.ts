@@ -65,7 +65,9 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
     }
     // PGlite loads extensions when it opens, so the ones modules may `create extension` are offered here:
     // pg_trgm (trigram similarity, for search that forgives typos), as PostgreSQL ships it in contrib.
-    const pglite = new PGlite(filename, { extensions: { pg_trgm } });
+    // `PGlite.create` waits until the extensions are loaded: with `new PGlite` an in-memory database could
+    // answer `create extension` before pg_trgm was installed ("extension is not available").
+    const pglite = await PGlite.create(filename, { extensions: { pg_trgm } });
     knex = knexFactory({
       client: PgliteClient,
       connection: { pglite } as unknown as Knex.StaticConnectionConfig,

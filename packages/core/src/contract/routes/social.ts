@@ -1,19 +1,20 @@
 import * as z from 'zod/mini';
+import { SOCIAL_SERVICES } from '../constants';
 import { booleanish, passwordField } from '../fields';
 import { raw, route } from '../route';
 import { SocialProfile } from '../schemas/user';
 import { LoginAnswer } from './auth';
 
-/** The providers a user can sign in with. */
-export const SOCIAL_SERVICES = ['google', 'facebook', 'twitter'] as const;
-export type SocialService = (typeof SOCIAL_SERVICES)[number];
+export {
+  SOCIAL_MESSAGE_TYPE,
+  SOCIAL_SERVICES,
+  SOCIAL_STATUSES,
+  type SocialService,
+  type SocialStatus,
+} from '../constants';
 
 /** Where the provider routes live: popup starts and provider callbacks. */
 export const SOCIAL_PREFIX = '/secure/auth/social';
-
-/** The outcomes a social popup reports to its opener. */
-export const SOCIAL_STATUSES = ['SUCCESS', 'REQUEST_PASSWORD', 'ALREADY_LOGGED_IN', 'ERROR'] as const;
-export type SocialStatus = (typeof SOCIAL_STATUSES)[number];
 
 /** What the popup's window message carries besides its type and status. */
 export const SocialCallbackData = z.object({
@@ -25,9 +26,6 @@ export const SocialCallbackData = z.object({
   email: z.optional(z.string()),
 });
 export type SocialCallbackData = z.infer<typeof SocialCallbackData>;
-
-/** The window message the popup posts to its opener (addressed to the site's own origin only). */
-export const SOCIAL_MESSAGE_TYPE = 'social-auth';
 
 const ServiceParams = z.object({ service: z.enum(SOCIAL_SERVICES, { error: 'Unknown social service.' }) });
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { RECOVERY_CODE_LENGTH, TWO_FACTOR_CODE_LENGTH } from '../fields';
+import { RECOVERY_CODE_LENGTH, TWO_FACTOR_CODE_LENGTH } from '../constants';
 import { route } from '../route';
 import { BootstrapAnswer } from '../schemas/bootstrap';
 import { UserAnswer } from '../schemas/user';

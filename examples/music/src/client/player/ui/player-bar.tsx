@@ -203,12 +203,13 @@ export function PlayerBar({ likeSlot, mini }: PlayerBarProps) {
       <section className="player-bar player-bar--mini" aria-label={t('Player')} data-status={playback.status}>
         <AriaButton
           className="player-mini__open"
-          aria-label={track ? t('Open now playing: :name', { name: track.name }) : t('Now playing')}
           isDisabled={!track}
           onPress={() => setView('full')}
         >
           <Cover track={track} size={40} />
           <span className="player-mini__text">
+            {/* The name is what the button shows, after a hidden verb: visible text must be part of the name. */}
+            {track ? <span className="bl-visually-hidden">{t('Open now playing:')} </span> : null}
             <span className="player-title__name">{track?.name ?? t('Nothing playing')}</span>
             {track ? (
               <span className="player-title__artists">{track.artists.map((a) => a.name).join(', ')}</span>
