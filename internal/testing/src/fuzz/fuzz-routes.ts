@@ -1,4 +1,11 @@
-import { ErrorBody, pathParams, type RouteContract } from '@backline/core/contract';
+import {
+  API_PREFIX,
+  apiPath,
+  ErrorBody,
+  METHOD_OVERRIDE_HEADER,
+  pathParams,
+  type RouteContract,
+} from '@backline/core/contract';
 import {
   createOpenApiDocument,
   type OpenApiDocument,
@@ -249,8 +256,8 @@ function headersArbitrary(target: Target, kind: CaseKind): fc.Arbitrary<Record<s
         {},
         { 'Content-Type': 'text/plain' },
         { 'Content-Type': 'application/x-www-form-urlencoded' },
-        { 'X-HTTP-Method-Override': 'TRACE' },
-        { 'X-HTTP-Method-Override': 'DELETE' },
+        { [METHOD_OVERRIDE_HEADER]: 'TRACE' },
+        { [METHOD_OVERRIDE_HEADER]: 'DELETE' },
         { 'Accept-Language': 'zz-ZZ;q=abc,\u0000'.replace('\u0000', '') },
         { Range: 'bytes=999999999-1' },
         { Authorization: 'Bearer 1|nope' },
@@ -473,7 +480,8 @@ export async function fuzzRoutes(options: FuzzOptions): Promise<FuzzReport> {
           answer.status,
           `refused with ${answer.status} yet wrote: ${changed.map((t) => `${t} ${before[t]} → ${after[t]}`).join(', ')}`,
         );
-    } else if (!SAFE.has(method) || /^(auth|secure)\//.test(target.route.path)) await refreshPersonas();
+    } else if (!SAFE.has(method) || !apiPath(target.route.path).startsWith(API_PREFIX))
+      await refreshPersonas();
     if (options.progress && report.cases % 500 === 0)
       options.progress(`${report.cases}/${options.cases} requests, ${report.failures.length} failures`);
   }

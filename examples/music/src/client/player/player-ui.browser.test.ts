@@ -6,6 +6,7 @@ import {
   floatWav,
   SAMPLE_RATE,
   startAudioHarness,
+  TEST_XSRF,
   tone,
 } from './engine/test-support/audio-harness';
 import type { PlayerTrack } from './engine/types';
@@ -209,7 +210,7 @@ describe('web player UI in Chromium', () => {
     await page.keyboard.press('Escape');
     await expect.poll(title, POLL).toBe('Tone D');
     await expect.poll(() => harness.api.plays.map((p) => p.trackId), POLL).toContain(4);
-    expect(harness.api.plays.find((p) => p.trackId === 4)?.xsrf).toBe('test-xsrf-token');
+    expect(harness.api.plays.find((p) => p.trackId === 4)?.xsrf).toBe(TEST_XSRF);
   });
 
   it('collapses to a mini player at 375 px that opens the full view', async () => {

@@ -4,6 +4,7 @@ import {
   pathParams,
   type RouteContract,
   tokenAccess,
+  XSRF_COOKIE,
   XSRF_HEADER,
 } from '@backline/core/contract';
 import { type $ZodType, toJSONSchema } from 'zod/v4/core';
@@ -69,7 +70,7 @@ const ERROR_REASONS: Record<number, string> = {
   413: 'Too large',
   415: 'Unsupported media type',
   416: 'The requested range cannot be served',
-  419: 'The anti-forgery check failed: send the XSRF-TOKEN cookie back in the X-XSRF-TOKEN header',
+  419: `The anti-forgery check failed: send the ${XSRF_COOKIE} cookie back in the ${XSRF_HEADER} header`,
   422: 'The input is invalid; `errors` names each field',
   429: 'Too many attempts; `Retry-After` says when to try again',
   503: 'Unavailable',
@@ -320,7 +321,7 @@ export function createOpenApiDocument(
           in: 'header',
           name: XSRF_HEADER,
           description:
-            'Unsafe methods (POST, PUT, PATCH, DELETE) of a cookie session echo the readable `XSRF-TOKEN` ' +
+            `Unsafe methods (POST, PUT, PATCH, DELETE) of a cookie session echo the readable \`${XSRF_COOKIE}\` ` +
             'cookie in this header; Bearer requests do not need it.',
         },
         [SECURITY_SCHEMES.bearer]: {

@@ -201,11 +201,7 @@ export function PlayerBar({ likeSlot, mini }: PlayerBarProps) {
     const fraction = playback.durationMs ? playback.positionMs / playback.durationMs : 0;
     return (
       <section className="player-bar player-bar--mini" aria-label={t('Player')} data-status={playback.status}>
-        <AriaButton
-          className="player-mini__open"
-          isDisabled={!track}
-          onPress={() => setView('full')}
-        >
+        <AriaButton className="player-mini__open" isDisabled={!track} onPress={() => setView('full')}>
           <Cover track={track} size={40} />
           <span className="player-mini__text">
             {/* The name is what the button shows, after a hidden verb: visible text must be part of the name. */}

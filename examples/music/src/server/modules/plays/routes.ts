@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { XSRF_COOKIE } from '@backline/core/contract';
 import { type BacklineRouter, HttpError, type Kit, SESSION_COOKIE } from '@backline/server';
 import { PLAY_THRESHOLD_MS, player } from '../../../contract';
 
@@ -13,7 +14,7 @@ export const PLAYS_LIMIT = { points: 30, duration: 60, message: 'Too many plays.
 export function playRoutes(router: BacklineRouter, kit: Kit) {
   router.route(player.recordPlay).handle(async ({ params, ctx }) => {
     const userId: number | null = ctx.state.user?.id ?? null;
-    const session = ctx.cookies.get(SESSION_COOKIE) ?? ctx.cookies.get('XSRF-TOKEN') ?? ctx.ip;
+    const session = ctx.cookies.get(SESSION_COOKIE) ?? ctx.cookies.get(XSRF_COOKIE) ?? ctx.ip;
     const listener = userId ? null : createHash('sha256').update(`music-play:${session}`).digest('hex');
     await kit.rateLimits.consume('music.plays', userId ? `user:${userId}` : `guest:${listener}`, PLAYS_LIMIT);
     await kit.knex.transaction(async (trx) => {

@@ -1,10 +1,20 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import {
+  API_PREFIX,
+  BOOTSTRAP_GLOBAL,
+  METHOD_OVERRIDE_HEADER,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from '@backline/core/contract';
 import { CHROMIUM_PATH } from '@internal/testing/browser';
 import react from '@vitejs/plugin-react';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { build, defaultClientConditions, type Rollup } from 'vite';
+
+/** The anti-forgery token the harness's page is given; a play report must echo it. */
+export const TEST_XSRF = 'harness-anti-forgery';
 
 /** The sample rate of the test tones and of the page's AudioContext, so nothing is resampled. */
 export const SAMPLE_RATE = 48_000;
@@ -176,16 +186,16 @@ export async function startAudioHarness(options: { app?: boolean } = {}): Promis
   let storedState: unknown = null;
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    const method = String(request.headers['x-http-method-override'] ?? request.method);
+    const method = String(request.headers[METHOD_OVERRIDE_HEADER.toLowerCase()] ?? request.method);
     const json = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
-    const plays = /^\/api\/v1\/tracks\/(\d+)\/plays$/.exec(path);
+    const plays = new RegExp(`^/${API_PREFIX}tracks/(\\d+)/plays$`).exec(path);
     if (plays && method === 'POST') {
       api.plays.push({
         trackId: Number(plays[1]),
-        xsrf: request.headers['x-xsrf-token'] as string | undefined,
+        xsrf: request.headers[XSRF_HEADER.toLowerCase()] as string | undefined,
       });
       json(201, {});
     } else if (path === '/api/v1/me/player-state' && method === 'GET') {
@@ -227,11 +237,11 @@ export async function startAudioHarness(options: { app?: boolean } = {}): Promis
       };
       response.writeHead(200, {
         'content-type': 'text/html',
-        'set-cookie': 'XSRF-TOKEN=test-xsrf-token; Path=/',
+        'set-cookie': `${XSRF_COOKIE}=${TEST_XSRF}; Path=/`,
       });
       response.end(
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>player</title>${app.html}` +
-          `<script>window.bootstrapData=${JSON.stringify(JSON.stringify(bootstrap))};` +
+          `<script>window[${JSON.stringify(BOOTSTRAP_GLOBAL)}]=${JSON.stringify(JSON.stringify(bootstrap))};` +
           `window.testTracks=${JSON.stringify(appTracks)};</script></head><body><div id="root"></div></body></html>`,
       );
     } else if (app?.files.has(path)) {
