@@ -110,7 +110,9 @@ export const music = (options: MusicModuleOptions = {}) =>
       try {
         generate ??= await defaultGenerator();
       } catch (error) {
-        kit.log.warn(`The demo library generator is not available; the catalogue stays empty (${String(error)}).`);
+        kit.log.warn(
+          `The demo library generator is not available; the catalogue stays empty (${String(error)}).`,
+        );
         return;
       }
       const result = await seedDemoLibrary(kit, { generate });
