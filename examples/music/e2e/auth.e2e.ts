@@ -70,7 +70,7 @@ describe('sign-in screens in Chromium, against the music server', () => {
     const name = email.split('@')[0]!;
     const healthRequests: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/v1/health') healthRequests.push(request.url());
+      if (new URL(request.url()).pathname === '/api/v1/channels') healthRequests.push(request.url());
     });
 
     await expectHeading(page, 'Create a new account');
@@ -122,7 +122,7 @@ describe('sign-in screens in Chromium, against the music server', () => {
     const menu = page.getByRole('menu');
     await expect.poll(() => menu.isVisible()).toBe(true);
     const entries = await menu.getByRole('menuitem').allTextContents();
-    expect(entries).toEqual(['Account settings', 'Dark mode', 'Log out']);
+    expect(entries).toEqual(['Account settings', 'Profile page', 'Dark mode', 'Log out']);
     await expectAccessibleInBothThemes(page, 'account-menu-1280');
     const fetchedBefore = healthRequests.length;
     await menu.getByRole('menuitem', { name: 'Log out' }).click();
@@ -144,7 +144,9 @@ describe('sign-in screens in Chromium, against the music server', () => {
     await expectPath(page, '/');
     await expect.poll(() => accountButton(page, name).isVisible()).toBe(true);
 
-    // The footer's theme toggle (themes.user_change is on) switches the whole site, and remembers it.
+    // The footer's theme toggle (themes.user_change is on) switches the whole site, and remembers it. The web
+    // player at / has no site footer; the account pages do.
+    await page.goto(`${site.url}/account-settings`);
     await page.getByRole('contentinfo').getByRole('button', { name: 'Dark mode' }).click();
     await expect
       .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
