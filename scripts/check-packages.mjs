@@ -1,8 +1,10 @@
 // Lints the built shape of every public package the way consumers meet it:
-// publint --strict (package.json, exports, files) and attw (types resolve for every ESM consumer).
+// publint --strict (package.json, exports, files) and attw (types resolve for every ESM consumer);
+// then checks that `changeset version` gives the versions the changesets ask for (check-versioning.mjs).
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { checkVersioning, report } from './check-versioning.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -43,4 +45,5 @@ for (const dir of packages) {
     }
   }
 }
+if (!report(checkVersioning())) failed = true;
 process.exit(failed ? 1 : 0);

@@ -32,12 +32,17 @@ const vitest = (name, args) => [
     'run',
     ...args,
     '--reporter=default',
+    '--reporter=./scripts/vitest-watchdog-reporter.mjs',
     '--reporter=json',
     `--outputFile.json=${path.join(VITEST_REPORTS, `${name}.json`)}`,
   ],
 ];
 
-/** @type {{ name: string, title: string, command: [string, string[]], env?: Record<string, string> }[]} */
+/**
+ * `limitMinutes` stops a phase that runs far past its usual time (a hang), so the run still ends with the table and
+ * the watchdog's last lines naming the stuck test, well before CI's own hard limit kills everything silently.
+ * @type {{ name: string, title: string, command: [string, string[]], env?: Record<string, string>, limitMinutes?: number }[]}
+ */
 const PHASES = [
   { name: 'typecheck', title: 'Type check', command: ['pnpm', ['typecheck']] },
   { name: 'lint', title: 'Lint (biome)', command: ['pnpm', ['lint']] },
@@ -50,6 +55,8 @@ const PHASES = [
     // Every project but the browser suites; the music example's own server tests run with its e2e suites,
     // so its site is built once, by that project's global setup.
     command: vitest('unit', ['--project=!music', ...BROWSER_SUITES.map((suite) => `--exclude=${suite}`)]),
+    // About 9 minutes on an idle machine.
+    limitMinutes: 30,
   },
   {
     name: 'browser',
@@ -60,6 +67,8 @@ const PHASES = [
       'stories.a11y.test.ts',
       'examples/music/',
     ]),
+    // About 10 minutes on an idle machine and 25 under heavy load.
+    limitMinutes: 40,
   },
   {
     name: 'release',
@@ -99,10 +108,11 @@ function databaseSplit(report) {
     for (const suite of JSON.parse(readFileSync(file, 'utf8')).testResults ?? []) {
       for (const test of suite.assertionResults ?? []) {
         const name = test.fullName ?? '';
-        // Suites over testDatabases() are named "… on pglite" and "… on postgres".
-        const which = /\bon postgres\b/.test(name)
+        // Suites over testDatabases() are named "… on 'pglite'" and "… on 'postgres'" (vitest quotes a `$name`
+        // string; some suites name the database in their own words, unquoted).
+        const which = /\bon '?postgres\b/.test(name)
           ? 'postgres'
-          : /\bon pglite\b/.test(name)
+          : /\bon '?pglite\b/.test(name)
             ? 'pglite'
             : undefined;
         if (which) split[which] += (test.duration ?? 0) / 1000;
@@ -113,6 +123,41 @@ function databaseSplit(report) {
   }
   return split;
 }
+
+/** The failing tests of a vitest phase, one line each with the first line of the error, from its JSON report. */
+function failingTests(report, limit = 25) {
+  const file = path.join(VITEST_REPORTS, `${report}.json`);
+  if (!existsSync(file)) return [];
+  const lines = [];
+  try {
+    for (const suite of JSON.parse(readFileSync(file, 'utf8')).testResults ?? []) {
+      const where = path.relative(root, suite.name ?? '');
+      const failedTests = (suite.assertionResults ?? []).filter((test) => test.status === 'failed');
+      // A file that failed before any test ran (an import or set-up error) has no failed test of its own.
+      if (failedTests.length === 0 && suite.status === 'failed') {
+        lines.push(`  ✗ ${where}: ${firstLine(suite.message)}`);
+      }
+      for (const test of failedTests) {
+        lines.push(`  ✗ ${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      }
+    }
+  } catch {
+    return [];
+  }
+  if (lines.length === 0) return [];
+  const shown = lines.slice(0, limit);
+  if (lines.length > limit) shown.push(`  … and ${lines.length - limit} more`);
+  return [`Failing tests (${lines.length}):`, ...shown];
+}
+
+const firstLine = (message) =>
+  String(message ?? 'no message')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal colour codes vitest writes
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .find((line) => line.trim())
+    ?.trim()
+    .slice(0, 200) ?? 'no message';
 
 const pad = (text, width) => String(text).padEnd(width);
 const seconds = (value) => value.toFixed(1).padStart(8);
@@ -141,7 +186,11 @@ function printTable() {
     `${pad('Total', width)}${seconds(total)}  ${minutes} min of a ${BUDGET_SECONDS / 60}-minute budget`,
   );
   const failed = phases.find((phase) => phase.status !== 'ok');
-  if (failed) lines.push(`FAILED in phase "${failed.title}" (${failed.name}): ${failed.status}`);
+  if (failed) {
+    lines.push(`FAILED in phase "${failed.title}" (${failed.name}): ${failed.status}`);
+    // CI keeps only the log's tail, so the failing tests are repeated here, after the table, where it shows them.
+    lines.push(...failingTests(failed.name));
+  }
   console.log(lines.join('\n'));
   // Over budget is a warning, not a failure: a shared machine's load must not fail a correct change.
   if (total > BUDGET_SECONDS) {
@@ -154,15 +203,49 @@ function runPhase(phase) {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: root,
-      stdio: 'inherit',
+      // No stdin: nothing in a phase asks for input, and a process reading a terminal from this background
+      // process group would be stopped (SIGTTIN), a hang.
+      stdio: ['ignore', 'inherit', 'inherit'],
       env: { ...process.env, ...phase.env },
+      // Its own process group, so a phase over its limit is stopped with every process it started.
+      detached: true,
     });
+    let limit;
+    if (phase.limitMinutes) {
+      limit = setTimeout(() => {
+        console.error(
+          `\n[ci] phase "${phase.title}" ran over its ${phase.limitMinutes}-minute limit: stopping it (a hang; the [watchdog] lines above name the test)`,
+        );
+        stopGroup(child.pid);
+        resolve({ code: 1, status: `stopped after ${phase.limitMinutes} min (over its limit)` });
+      }, phase.limitMinutes * 60_000);
+    }
     child.once('error', (error) => {
+      clearTimeout(limit);
       console.error(error);
-      resolve(1);
+      resolve({ code: 1 });
     });
-    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.once('exit', (code, signal) => {
+      clearTimeout(limit);
+      resolve({ code: code ?? (signal ? 1 : 0) });
+    });
+    current = child;
   });
+}
+
+/** The phase running now, so an interrupted run can stop its process group. */
+let current;
+
+function stopGroup(pid) {
+  try {
+    process.kill(-pid, 'SIGTERM');
+  } catch {}
+  // Whatever ignores SIGTERM (a wedged browser) goes a little later.
+  setTimeout(() => {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {}
+  }, 5_000).unref();
 }
 
 async function main(argv) {
@@ -198,6 +281,7 @@ async function main(argv) {
     const start = performance.now();
     // A run stopped from outside (a CI timeout, Ctrl-C) still records how long the phase it stopped ran.
     const interrupted = (signal) => {
+      if (current?.pid) stopGroup(current.pid);
       record({
         name: phase.name,
         title: phase.title,
@@ -209,7 +293,8 @@ async function main(argv) {
     };
     process.once('SIGTERM', interrupted);
     process.once('SIGINT', interrupted);
-    code = await runPhase(phase);
+    const result = await runPhase(phase);
+    code = result.code;
     process.off('SIGTERM', interrupted);
     process.off('SIGINT', interrupted);
     const took = (performance.now() - start) / 1000;
@@ -219,7 +304,7 @@ async function main(argv) {
       name: phase.name,
       title: phase.title,
       seconds: took,
-      status: code === 0 ? 'ok' : 'failed',
+      status: code === 0 ? 'ok' : (result.status ?? 'failed'),
       ...(databases ? { databases } : {}),
     });
     if (code !== 0) {

@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { precompress } from './vite-precompress';
 
 export default defineConfig({
-  plugins: [react()],
+  // Brotli and gzip copies of the text assets, served by Accept-Encoding (serveStaticFiles).
+  plugins: [react(), precompress()],
   // Workspace packages resolve to their src/ through the custom condition: no package build needed.
   resolve: { conditions: ['@backline/source', ...defaultClientConditions] },
   build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true },

@@ -35,7 +35,7 @@ const SECTION_IDS = [
 
 /** A TOTP code from Debian's oathtool: an implementation independent of the server's. */
 const oathtool = (secret: string) =>
-  execFileSync('oathtool', ['--totp', '-b', secret], { encoding: 'utf8' }).trim();
+  execFileSync('oathtool', ['--totp', '-b', secret], { encoding: 'utf8', timeout: 30_000 }).trim();
 
 /** A valid 2×2 PNG, so the server's type sniffing sees a real image. */
 function tinyPng(): Buffer {

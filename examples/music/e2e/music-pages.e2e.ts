@@ -23,6 +23,10 @@ const coversLoaded = (page: Page, selector: string) =>
     selector,
   );
 
+/** The accessible name of the focused element (its `aria-label`), or null. */
+const focusedLabel = (page: Page) =>
+  page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+
 /** axe in both themes, with a screenshot of each. */
 async function checkPage(page: Page, name: string) {
   await settleAnnouncements(page);
@@ -79,12 +83,56 @@ describe('music pages', () => {
     await expectHeading(page, 'Discover');
     await expect.poll(() => coversLoaded(page, '.music-card__art img')).toBeGreaterThanOrEqual(2);
     await checkPage(page, 'music-discover-375');
+    // One menu button in the header: the site's own menu moves into the player's drawer on a phone.
+    expect(await page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).count()).toBe(0);
     await page.getByRole('button', { name: 'Browse' }).click();
     const drawer = page.getByRole('dialog', { name: 'Browse' });
+    await drawer.getByRole('link', { name: 'Pricing' }).waitFor();
     await drawer.getByRole('link', { name: 'Top 50' }).click();
     await expectPath(page, '/top-50');
     await expectHeading(page, 'Top 50');
     await expect.poll(() => drawer.count()).toBe(0);
+    await context.close();
+  });
+
+  it('at 375 px every music page fits the screen (no sideways scrolling) and passes axe', async () => {
+    const playlist = await site.app.kit
+      .knex('music_playlists')
+      .where('name', 'Evening Calm')
+      .first('id', 'owner_id');
+    const artist = await site.app.kit.knex('music_artists').where('name', 'Nebula Drift').first('id');
+    const track = await site.app.kit.knex('music_tracks').where('name', 'Nimbus').first('id');
+    const listener = await site.app.kit
+      .knex('users')
+      .where('id', playlist.owner_id)
+      .first('first_name', 'last_name');
+    const pages: [path: string, heading: string | RegExp][] = [
+      ['/', 'Discover'],
+      ['/discover', 'Discover'],
+      ['/channel/new-releases', 'New releases'],
+      ['/search/Nebula', 'Results for “Nebula”'],
+      [`/artist/${artist.id}`, 'Nebula DriftVerified artist'],
+      ['/album/1', 'Cloud Atlas Sketches'],
+      [`/track/${track.id}`, 'Nimbus'],
+      ['/genres', 'Genres'],
+      ['/genre/ambient', 'Ambient'],
+      ['/top-50', 'Top 50'],
+      [`/playlist/${playlist.id}`, 'Evening Calm'],
+      [`/user/${playlist.owner_id}`, `${listener.first_name} ${listener.last_name}`],
+      ['/library/songs', /.+/],
+    ];
+    const { page, context } = await browser.newPage({ width: 375, height: 740 });
+    for (const [path, heading] of pages) {
+      await page.goto(`${site.url}${path}`);
+      if (typeof heading === 'string') await expectHeading(page, heading);
+      else await expect.poll(() => page.locator('h1').first().textContent()).toMatch(heading);
+      // Nothing still loading: the skeletons are gone before the width is measured.
+      await expect.poll(() => page.locator('[aria-busy="true"], .music-rows-skeleton').count()).toBe(0);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${path} is ${width} px wide`).toBeLessThanOrEqual(375);
+      const name = path.split('/').filter(Boolean).slice(0, 1).join('') || 'discover';
+      await checkPage(page, `music-375-${name}`);
+    }
     await context.close();
   });
 
@@ -154,7 +202,7 @@ describe('music pages', () => {
     await context.close();
   });
 
-  it('signed in: like, follow, build a playlist, reorder it by drag, and share it only once public', async () => {
+  it('signed in: like, follow, build a playlist, reorder it by drag and by keyboard, and share it only once public', async () => {
     const owner = uniqueEmail('owner');
     const other = uniqueEmail('other');
     await createTestUser(site.app, { email: owner, password: PASSWORD });
@@ -186,10 +234,13 @@ describe('music pages', () => {
       .getByRole('grid', { name: 'Liked songs' })
       .getByRole('row', { name: /Stratus/ })
       .waitFor();
+    await checkPage(page, 'music-library-songs-1280');
     await page.goto(`${site.url}/library/albums`);
     await page.getByRole('link', { name: 'Cloud Atlas Sketches' }).waitFor();
+    await checkPage(page, 'music-library-albums-1280');
     await page.goto(`${site.url}/library/artists`);
     await page.getByRole('link', { name: 'Nebula Drift' }).waitFor();
+    await checkPage(page, 'music-library-artists-1280');
 
     // Create a playlist from the sidebar.
     await page
@@ -235,11 +286,32 @@ describe('music pages', () => {
     await page.reload();
     await expect.poll(order).toEqual(['Nimbus', 'Stratus', 'Cirrus Drift']);
 
+    // By keyboard alone: to Cirrus Drift's row, right to its drag handle, Enter picks it up, arrows walk the
+    // drop positions (each announced by name), Enter drops it at the top.
+    await grid.getByRole('row', { name: /Cirrus Drift/ }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => focusedLabel(page)).toBe('Reorder Cirrus Drift');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedLabel(page)).toBe('Insert after Cirrus Drift, Nebula Drift');
+    for (const label of [
+      'Insert between Stratus, Nebula Drift and Cirrus Drift, Nebula Drift',
+      'Insert between Nimbus, Nebula Drift and Stratus, Nebula Drift',
+      'Insert before Nimbus, Nebula Drift',
+    ]) {
+      await page.keyboard.press('ArrowUp');
+      await expect.poll(() => focusedLabel(page)).toBe(label);
+    }
+    await page.keyboard.press('Enter');
+    await expect.poll(order).toEqual(['Cirrus Drift', 'Nimbus', 'Stratus']);
+    await page.reload();
+    await expect.poll(order).toEqual(['Cirrus Drift', 'Nimbus', 'Stratus']);
+
     // Another listener cannot open the private playlist…
     const second = await browser.newPage();
     await signIn(second.page, other);
     await second.page.goto(`${site.url}${playlistPath}`);
     await expectHeading(second.page, "This page doesn't exist, or is private.");
+    await checkPage(second.page, 'music-playlist-private-1280');
 
     // …until its owner makes it public.
     await page.getByRole('button', { name: 'Playlist options' }).click();
@@ -254,7 +326,8 @@ describe('music pages', () => {
           .locator('.music-tracks__name')
           .allTextContents(),
       )
-      .toEqual(['Nimbus', 'Stratus', 'Cirrus Drift']);
+      .toEqual(['Cirrus Drift', 'Nimbus', 'Stratus']);
+    await checkPage(second.page, 'music-playlist-public-1280');
     // And private again: gone for them once more.
     await page.getByRole('button', { name: 'Playlist options' }).click();
     await page.getByRole('menuitem', { name: 'Make private' }).click();

@@ -430,6 +430,9 @@ describe('uploads in Chromium, against the music server', () => {
     );
     await page.getByRole('button', { name: 'Retry master.wav' }).click();
     const listed = ((await (await listing).json()) as { parts: { PartNumber: number }[] }).parts;
+    // The retry sends its listing request before the page re-renders the row: on a busy machine the row can
+    // still say "failed" (the earlier attempt) when the answer is in. Wait for the retry to show first.
+    await expect.poll(() => statusOf(page, 'master.wav')).not.toBe('failed');
     await waitForStatus(page, 'master.wav', 'completed', 120_000);
     // The retry continued the same multipart upload (no second create) from the bucket's listing, and
     // signed and sent only the part the bucket does not hold.

@@ -1,4 +1,5 @@
-import { type BacklineApp, createUser, hashPassword, type User, XSRF_COOKIE } from '@backline/server';
+import { type BacklineApp, createUser, hashPassword, type User } from '@backline/server';
+import { XSRF_COOKIE } from '@backline/server/testing';
 import type { HttpSession } from './http-session';
 import type { RunningServer } from './server';
 

@@ -6,12 +6,20 @@ import { TIMEOUTS } from './timeouts';
 /** Debian's Chromium; tests never download a browser of their own. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+export interface LaunchOptions {
+  /**
+   * Extra Chromium flags on top of the machine's own, for example `--autoplay-policy=no-user-gesture-required`
+   * for a test that plays audio without a gesture.
+   */
+  args?: string[];
+}
+
 /**
  * Launches headless Chromium with the flags this machine needs (no network chatter, no sandbox as root).
  * Every context and page it opens (`newContext`, `newPage`) waits with the suites' shared timeouts rather
  * than Playwright's 30-second default, which a loaded CI machine can exceed.
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -24,6 +32,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
+      ...(options.args ?? []),
     ],
   });
   // Browser.newPage opens its context through newContext, so this one override covers both.

@@ -2,7 +2,7 @@
  * A raw HTTP client with a cookie jar, for server tests: it speaks plain fetch, keeps cookies like a
  * browser would and, unless told not to, echoes the XSRF cookie the way the real client does.
  */
-import { XSRF_COOKIE, XSRF_HEADER } from '@backline/server';
+import { XSRF_COOKIE, XSRF_HEADER } from '@backline/server/testing';
 
 export class HttpSession {
   readonly cookies = new Map<string, string>();
@@ -25,6 +25,11 @@ export class HttpSession {
       xsrf?: boolean;
       body?: BodyInit;
       signal?: AbortSignal;
+      /**
+       * Reads the status and headers only, then drops the body: for responses that never end (event streams),
+       * whose body a test cannot wait for.
+       */
+      headersOnly?: boolean;
     } = {},
   ): Promise<Response & { data: unknown }> {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
@@ -52,6 +57,10 @@ export class HttpSession {
       const value = pair!.slice(index + 1).trim();
       if (!value || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) this.cookies.delete(name);
       else this.cookies.set(name, value);
+    }
+    if (options.headersOnly && response.ok) {
+      await response.body?.cancel();
+      return Object.assign(response, { data: undefined });
     }
     // Read under the same signal: a server that sends headers and then stalls is a hang too.
     const text = await response.text();

@@ -16,6 +16,7 @@ export { type MockOAuthProvider, type MockOAuthUser, startOAuthProvider } from '
 export { type S3TestServer, s3TestClient, startS3Server } from './s3';
 export { type RunningServer, startTestServer } from './server';
 export { type CapturedMail, type SmtpCapture, startSmtpCapture } from './smtp-capture';
+export { type DeliveredEvent, type StripeFake, startStripeFake } from './stripe-fake';
 export { TIMEOUTS } from './timeouts';
 export { alternatingMediansMs, median, medianMs, responseTimesMs, type TimedRequest } from './timing';
 export { totpCode } from './totp';

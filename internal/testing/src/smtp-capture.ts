@@ -9,6 +9,8 @@ export interface CapturedMail {
   /** Envelope recipients. */
   to: string[];
   subject: string;
+  /** The Reply-To address, when the message has one. */
+  replyTo: string | null;
   text: string;
   html: string;
   /** The http(s) links of the text part, in order. */
@@ -51,6 +53,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
             from: parsed.from?.address ?? '',
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             subject: parsed.subject ?? '',
+            replyTo: parsed.replyTo?.[0]?.address ?? null,
             text,
             html: parsed.html ?? '',
             links: [...text.matchAll(/https?:\/\/[^\s<>"')]+/g)].map((m) => m[0].replace(/[.,;:!?]+$/, '')),

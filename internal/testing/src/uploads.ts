@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { TUS_PATH, XSRF_COOKIE, XSRF_HEADER } from '@backline/server';
+import { TUS_PATH, XSRF_COOKIE, XSRF_HEADER } from '@backline/server/testing';
 import { type DetailedError, Upload } from 'tus-js-client';
 import type { HttpSession } from './http-session';
 

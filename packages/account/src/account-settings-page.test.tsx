@@ -114,6 +114,27 @@ describe('two-factor state (spec accounts §4)', () => {
     expect(twoFactorState({})).toBe(0);
   });
 
+  it('is 1 from the stored enablement in a later session, where no recovery codes were sent', () => {
+    expect(
+      twoFactorState({
+        two_factor_enabled: true,
+        two_factor_confirmed_at: null,
+        two_factor_recovery_codes: [],
+      }),
+    ).toBe(1);
+    expect(
+      twoFactorState({
+        two_factor_enabled: false,
+        two_factor_confirmed_at: null,
+        two_factor_recovery_codes: [],
+      }),
+    ).toBe(0);
+    const later = storyUser({ two_factor_enabled: true, two_factor_recovery_codes: [] });
+    const panel = text(render(<AccountSettingsLayout user={later} />, { user: later }));
+    expect(panel).toContain('Finish enabling two factor authentication.');
+    expect(panel).not.toContain('You have not enabled two factor authentication.');
+  });
+
   it('renders each state', () => {
     const codes = ['aaaaa-bbbbb-ccccc-ddddd'];
     const state0 = text(render(<AccountSettingsLayout user={storyUser()} />));

@@ -114,3 +114,10 @@ export {
   twoFactorCodeRule,
   type ValidationMessage,
 } from './validation/validators';
+// Email verification gate (spec music §2)
+export {
+  EmailVerificationGate,
+  useNeedsEmailVerification,
+  useResendVerification,
+  VerifyEmailPage,
+} from './verify-email/verify-email-page';

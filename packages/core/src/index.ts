@@ -45,6 +45,7 @@ export {
   isValidTimezone,
   resolveTimezone,
 } from './dates/timezone';
+export { type HtmlNode, hardenHtmlNode, SAFE_HTML_CONFIG, SAFE_LINK_REL } from './html/safe-html';
 export {
   DEFAULT_ERROR_MESSAGE,
   type ErrorFeedback,

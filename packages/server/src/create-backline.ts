@@ -15,7 +15,7 @@ import { coreModule } from './modules/core';
 import { createEncrypter } from './security/encrypter';
 import { createRateLimits, type RateLimitOptions } from './security/rate-limits';
 import { type SettingDefinitions, SettingsService } from './settings/settings-service';
-import { type SpaOptions, serveSpa } from './spa/serve-spa';
+import { type SpaOptions, serveSpa, serveStaticFiles } from './spa/serve-spa';
 import { createStorage, storageConnectSources } from './storage/index';
 import type { Storage, StorageOptions } from './storage/storage';
 
@@ -32,8 +32,24 @@ export interface BacklineOptions {
   spa?: SpaOptions;
   /** The public origin, used for links in mail and the postMessage origin. */
   baseUrl?: string;
-  /** Trust `X-Forwarded-*` headers from a proxy in front. */
+  /**
+   * The site is served over https (`SECURE=true`), even if a TLS proxy in front talks plain http to it and is
+   * not trusted (`proxy`): every cookie gets `Secure` and HSTS is sent. Defaults to `baseUrl` being https.
+   */
+  secure?: boolean;
+  /**
+   * Trust `X-Forwarded-*` headers from a proxy in front (`TRUST_PROXY`). Off, `X-Forwarded-For` and
+   * `X-Forwarded-Proto` are ignored: the client IP that rate limits count is the socket's, and https is the
+   * socket's too. On, the client IP is the entry the nearest proxy appended (see `proxyHops`).
+   */
   proxy?: boolean;
+  /** How many trusted proxies append to `X-Forwarded-For` (1 by default): entries further left are the client's own claims. */
+  proxyHops?: number;
+  /**
+   * Hosts whose `Host` header may name the origin of links in mail when `baseUrl` is not set (`APP_ALLOWED_HOSTS`).
+   * Any other Host is ignored and links use the address the server listens on.
+   */
+  allowedHosts?: string[];
   securityHeaders?: SecurityHeadersOptions;
   logger?: Logger | 'silent';
   /** `APP_KEY`: the key for values encrypted at rest. Defaults to one generated into `dataDir`. */
@@ -44,6 +60,13 @@ export interface BacklineOptions {
   rateLimits?: RateLimitOptions;
   /** The clock (tests move it); `() => new Date()` by default. */
   now?: () => Date;
+  /**
+   * Milliseconds a process may reuse the guests role's permissions instead of loading them for every visitor's
+   * request (a busy public route, such as audio streaming, spends most of its time there otherwise). A change
+   * made through the kit (`grantToRole`, `forgetGuestRole`) applies at once; one written straight to the
+   * database within this time. 0 (the default) loads them on every request.
+   */
+  guestRoleCacheMs?: number;
   /** Where uploads live: local disk under `{dataDir}/storage` by default, or an S3-compatible bucket. */
   storage?: Storage | StorageOptions;
   /**
@@ -51,7 +74,16 @@ export interface BacklineOptions {
    * handler drifts from the contract. Test suites turn it on; production leaves it off (a parse per answer).
    */
   validateResponses?: boolean;
+  /**
+   * How long `close()` lets requests in flight finish before destroying the connections that remain, in
+   * milliseconds (`DEFAULT_SHUTDOWN_GRACE_MS`). A client that trickles its request a byte at a time would
+   * otherwise keep the process alive for as long as it likes.
+   */
+  shutdownGraceMs?: number;
 }
+
+/** The default grace period for requests in flight when the server shuts down (10 s). */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 
 /** The Koa app `createBackline` returns, with the kit and a way to shut everything down. */
 export interface BacklineApp extends Koa {
@@ -97,12 +129,26 @@ export async function createBackline(options: BacklineOptions = {}): Promise<Bac
     ...modules.map((m) => m.settings ?? {}),
     options.settings,
   );
+  // A fallback fills in what the owner's definition leaves out (a key it does not define, or the `secret` flag
+  // of a key the admin area keeps write-only), never the owner's value or public flag.
+  for (const module of modules) {
+    for (const [key, fallback] of Object.entries(module.settingFallbacks ?? {}))
+      definitions[key] = { ...fallback, ...definitions[key] };
+  }
   const config: ResolvedConfig = {
     dataDir: options.dataDir,
     baseUrl: options.baseUrl?.replace(/\/+$/, ''),
-    secureCookies: options.baseUrl?.startsWith('https://') ?? false,
+    secureCookies: options.secure ?? options.baseUrl?.startsWith('https://') ?? false,
+    allowedHosts: (options.allowedHosts ?? []).map((host) => host.trim().toLowerCase()).filter(Boolean),
+    listenUrl: undefined,
+    guestRoleCacheMs: Math.max(0, options.guestRoleCacheMs ?? 0),
   };
-  const settings = new SettingsService(db.knex, definitions);
+  const encrypter = await createEncrypter({
+    appKey: options.appKey,
+    dataDir: options.dataDir,
+    ephemeralDatabase: db.kind === 'pglite' && !options.dataDir,
+  });
+  const settings = new SettingsService(db.knex, definitions, encrypter, (message) => log.warn(message));
   const kit: Kit = {
     db,
     modules,
@@ -116,12 +162,12 @@ export async function createBackline(options: BacklineOptions = {}): Promise<Bac
       log,
       siteName: () => settings.get<string>('branding.site_name', 'Backline'),
       baseUrl: config.baseUrl,
+      sender: async () => ({
+        name: String(await settings.get('mail.from_name', '')),
+        address: String(await settings.get('mail.from_address', '')),
+      }),
     }),
-    encrypter: await createEncrypter({
-      appKey: options.appKey,
-      dataDir: options.dataDir,
-      ephemeralDatabase: db.kind === 'pglite' && !options.dataDir,
-    }),
+    encrypter,
     rateLimits: await createRateLimits(db.knex, {
       store: db.kind === 'pglite' ? 'memory' : 'database',
       ...options.rateLimits,
@@ -129,7 +175,10 @@ export async function createBackline(options: BacklineOptions = {}): Promise<Bac
     storage: createStorage(options.storage, options.dataDir),
   };
 
-  const app = new Koa({ proxy: options.proxy ?? false }) as BacklineApp;
+  const app = new Koa({
+    proxy: options.proxy ?? false,
+    maxIpsCount: options.proxy ? Math.max(1, options.proxyHops ?? 1) : 0,
+  }) as BacklineApp;
   app.silent = true;
   app.kit = kit;
   app.modules = modules;
@@ -145,18 +194,19 @@ export async function createBackline(options: BacklineOptions = {}): Promise<Bac
   // Browsers PUT direct uploads to the bucket, so its origin joins the page's connect-src.
   const storageOrigins = storageConnectSources(kit.storage);
   app.use(
-    securityHeaders(
-      storageOrigins.length
-        ? {
-            ...options.securityHeaders,
-            connectSources: [...(options.securityHeaders?.connectSources ?? []), ...storageOrigins],
-          }
-        : options.securityHeaders,
-    ),
+    securityHeaders({
+      https: config.secureCookies,
+      ...options.securityHeaders,
+      ...(storageOrigins.length && {
+        connectSources: [...(options.securityHeaders?.connectSources ?? []), ...storageOrigins],
+      }),
+    }),
   );
+  // Built client files leave before sessions and the XSRF cookie: no session look-up, no Set-Cookie on assets.
+  if (options.spa?.root) app.use(serveStaticFiles(options.spa));
   app.use(methodOverride());
   for (const module of modules) if (module.session) app.use(module.session(kit));
-  app.use(xsrf());
+  app.use(xsrf({ secure: config.secureCookies }));
   for (const module of modules) for (const middleware of module.middleware ?? []) app.use(middleware);
   app.use(
     koaBody({
@@ -194,11 +244,32 @@ export async function createBackline(options: BacklineOptions = {}): Promise<Bac
         const address = server!.address();
         const actual = typeof address === 'object' && address ? address.port : port;
         const shown = !host || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-        resolve({ server: server!, url: `http://${shown}:${actual}` });
+        const url = `http://${shown}:${actual}`;
+        // Links in mail never follow an unchecked Host header: without APP_URL they point here.
+        config.listenUrl = url;
+        if (!config.baseUrl)
+          log.info(
+            `APP_URL is not set: links in mail point at ${url}, the address the server listens on. Set APP_URL to the public origin.`,
+          );
+        resolve({ server: server!, url });
       });
     });
+  const grace = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
   app.close = async () => {
-    if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+    for (const module of modules) module.stopping?.(kit);
+    if (server) {
+      const listening = server;
+      // Stop accepting, close idle keep-alive connections now, let requests in flight finish within the grace;
+      // then destroy whatever is still open (a slow or stalled client), so shutdown always ends.
+      await new Promise<void>((resolve) => {
+        const deadline = setTimeout(() => listening.closeAllConnections(), grace);
+        listening.close(() => {
+          clearTimeout(deadline);
+          resolve();
+        });
+        listening.closeIdleConnections();
+      });
+    }
     for (const module of modules) await module.stop?.(kit);
     kit.mail.close();
     await kit.rateLimits.close();

@@ -6,7 +6,17 @@ import { SOCIAL_SERVICES, type SocialOptions } from './modules/social/providers'
 /** The options a deployment sets through the environment. */
 export type EnvironmentOptions = Pick<
   BacklineOptions,
-  'dataDir' | 'database' | 'appKey' | 'baseUrl' | 'mail' | 'rateLimits' | 'storage' | 'settings'
+  | 'dataDir'
+  | 'database'
+  | 'appKey'
+  | 'baseUrl'
+  | 'mail'
+  | 'rateLimits'
+  | 'storage'
+  | 'settings'
+  | 'proxy'
+  | 'allowedHosts'
+  | 'secure'
 >;
 
 /**
@@ -15,7 +25,10 @@ export type EnvironmentOptions = Pick<
  * - `DATA_DIR` (default `.data`, relative to where the command was run: pnpm's `INIT_CWD`, else the cwd)
  * - `DATABASE_URL` (`postgres://…`; embedded PGlite under `DATA_DIR` without it)
  * - `APP_KEY` (key for values encrypted at rest; generated into `DATA_DIR` without it)
- * - `APP_URL` (public origin for links in mail)
+ * - `APP_URL` (public origin for links in mail; without it, the address the server listens on)
+ * - `APP_ALLOWED_HOSTS` (comma-separated hosts whose Host header may name the mail links' origin without `APP_URL`)
+ * - `SECURE=true` (served over https behind a proxy: Secure cookies and HSTS; an https `APP_URL` implies it)
+ * - `TRUST_PROXY=true` (trust `X-Forwarded-For`/`-Proto` from one proxy in front; off by default)
  * - `MAIL_URL`, `MAIL_FROM` (SMTP; the log and dev outbox without it)
  * - `REDIS_URL` (rate limits; the database without it)
  * - `S3_BUCKET` with `S3_ENDPOINT`, `S3_REGION`, `S3_ACCESS_KEY_ID`, `S3_SECRET_ACCESS_KEY` (uploads in an
@@ -43,6 +56,14 @@ export function optionsFromEnv(
     database: { url: blank(env.DATABASE_URL), dataDir },
     appKey: blank(env.APP_KEY),
     baseUrl: blank(env.APP_URL),
+    proxy: /^(1|true|yes)$/i.test(env.TRUST_PROXY ?? ''),
+    ...(/^(1|true|yes)$/i.test(env.SECURE ?? '') && { secure: true }),
+    ...(blank(env.APP_ALLOWED_HOSTS) && {
+      allowedHosts: env
+        .APP_ALLOWED_HOSTS!.split(',')
+        .map((host) => host.trim())
+        .filter(Boolean),
+    }),
     mail: { url: blank(env.MAIL_URL), from: blank(env.MAIL_FROM) },
     rateLimits: { redis: blank(env.REDIS_URL) },
     // Only set when configured, so spreading these options never hides a config file's storage or settings.

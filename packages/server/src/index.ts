@@ -10,9 +10,13 @@ export {
   requiredString,
 } from '@backline/core/contract';
 export type { Context, Middleware } from 'koa';
-export { type BootstrapData, buildBootstrap, encodeBootstrap, type ThemeRecord } from './bootstrap/bootstrap';
 export { CLI_USAGE, type CliOutput, runCli } from './cli/commands';
-export { type BacklineApp, type BacklineOptions, createBackline } from './create-backline';
+export {
+  type BacklineApp,
+  type BacklineOptions,
+  createBackline,
+  DEFAULT_SHUTDOWN_GRACE_MS,
+} from './create-backline';
 export { createDatabase, type Database, type DatabaseKind, type DatabaseOptions } from './db/database';
 export { type Migration, type ModuleMigrations, migrate } from './db/migrations';
 export {
@@ -22,17 +26,14 @@ export {
   socialOptionsFromEnv,
 } from './env';
 export { type ErrorBody, type FieldErrors, HttpError, ValidationError } from './http/errors';
+export { escapeLike, type ListInput, type ListOptions, listPage, type Page } from './http/list-endpoint';
 export {
   createOpenApiDocument,
-  errorStatuses,
   type JsonSchema,
   type OpenApiDocument,
   type OpenApiOperation,
   type OpenApiOptions,
   type OpenApiParameter,
-  operationId,
-  SECURITY_SCHEMES,
-  successStatus,
 } from './http/openapi/openapi';
 export {
   BacklineRouter,
@@ -50,66 +51,119 @@ export {
   validateInput,
 } from './http/routes';
 export { type CspPolicy, createCspPolicy, type SecurityHeadersOptions } from './http/security-headers';
-export { XSRF_COOKIE, XSRF_HEADER } from './http/xsrf';
 export {
   type BacklineModule,
   defineModule,
   type Kit,
   type Localization,
   type Logger,
+  type ModuleCommand,
   type PageHead,
+  type PageHtml,
   type PermissionDefinition,
 } from './kit';
-export {
-  createMailer,
-  extractLinks,
-  type Mailer,
-  type MailMessage,
-  type MailOptions,
-  type SentMail,
-} from './mail/mailer';
+export type { Mailer, MailMessage, MailOptions, SentMail } from './mail/mailer';
 export { type ActionMail, renderActionMail } from './mail/templates';
 export { API_ACCESS_PERMISSION } from './modules/access-tokens';
 export {
   type AccessTokenResource,
   createAccessToken,
   findAccessToken,
-  MAX_ACCESS_TOKENS,
   PersonalAccessToken,
-  TOO_MANY_TOKENS_MESSAGE,
 } from './modules/access-tokens/tokens';
 export { type AccountsOptions, accounts } from './modules/accounts';
-export { apiDocsModule } from './modules/api-docs';
-export { FAILED_LOGIN_MESSAGE, LOGIN_LIMIT, type RegistrationPolicy } from './modules/auth';
-export { bootstrapAnswer, completeLogin, type LoginResult } from './modules/auth/login';
-export { coreModule } from './modules/core';
-export { invalidateThemes, themeRecords } from './modules/core/theme-cache';
-export { DEFAULT_THEMES } from './modules/core/themes';
-export { queueVerificationMail } from './modules/email-verification';
 export {
-  HUMAN_CHECK_FAILED,
+  ADMIN_PERMISSION_DEFINITIONS,
+  type AuditEntry,
+  adminModule,
+  auditLogInstalled,
+  banMessage,
+  changedFields,
+  isBanned,
+  isSecretField,
+  REDACTED,
+  recordAudit,
+} from './modules/admin';
+export {
+  type AdminDashboardOptions,
+  adminDashboardModule,
+  type DashboardSeriesMetric,
+} from './modules/admin-dashboard';
+export { adminFilesModule } from './modules/admin-files';
+export { adminLocalizationsModule } from './modules/admin-localizations';
+export { type AdminSettingsOptions, adminSettingsModule } from './modules/admin-settings';
+export { apiDocsModule } from './modules/api-docs';
+export { appearanceModule, customCodeHtml, seoDefaultHead } from './modules/appearance';
+export type { RegistrationPolicy } from './modules/auth';
+export { completeLogin, type LoginResult } from './modules/auth/login';
+export {
+  type BillingModuleOptions,
+  type BillingProvider,
+  billingModule,
+  InvalidSignature,
+  type PlanSeed,
+  type ProviderEvent,
+  type ProviderInvoice,
+  type ProviderSubscription,
+  type StripeProviderOptions,
+  stripeOptionsFromEnv,
+  stripeProvider,
+} from './modules/billing/index';
+export {
+  CONTACT_EMAIL_LIMIT,
+  CONTACT_IP_LIMIT,
+  CONTACT_SENT_MESSAGE,
+  contactModule,
+} from './modules/contact/index';
+export { coreModule } from './modules/core';
+export { invalidateThemes } from './modules/core/theme-cache';
+export {
+  CUSTOM_PAGE_PERMISSIONS,
+  customPagesModule,
+  DEFAULT_PAGES,
+  findCustomPage,
+  pageSeo,
+  slugify,
+} from './modules/custom-pages/index';
+export { ERROR_REPORT_LIMIT, errorReportsModule } from './modules/error-reports/index';
+export {
   HUMAN_CHECK_PROVIDERS,
   type HumanCheckAction,
   type HumanCheckOptions,
   type HumanCheckProvider,
-  humanCheckEnabled,
   humanCheckModule,
   requireHuman,
-  VERIFY_URLS,
   verifyHuman,
 } from './modules/human-check';
-export { LOCALE_COOKIE, type LocalizationOptions, localizationsOf } from './modules/localization';
+export { LOCALE_COOKIE, type LocalizationOptions } from './modules/localization';
+export {
+  addNotificationChannel,
+  type ChannelDelivery,
+  type NotificationChannel,
+  type NotificationsOptions,
+  type NotificationType,
+  notificationsModule,
+  notificationTypes,
+  notify,
+  type OutgoingNotification,
+  type Recipient,
+  registerNotificationType,
+  resolveVapidKeys,
+  settleNotifications,
+  unreadCount,
+  type WebPushOptions,
+} from './modules/notifications';
 export {
   PASSWORD_CONFIRMATION_SECONDS,
   passwordConfirmedWithin,
   requireConfirmedPassword,
 } from './modules/passwords/confirmation';
-export { hashPassword, needsRehash, PASSWORD_HASHING, verifyPassword } from './modules/passwords/hasher';
-export { can, DEFAULT_ROLES, requestPermissions, seedDefaultRoles } from './modules/permissions';
+export { can, DEFAULT_ROLES } from './modules/permissions';
 export { Permission, type Restriction, Role } from './modules/permissions/models';
 export {
   ADMIN_PERMISSION,
   assignRoles,
+  forgetGuestRole,
   grants,
   grantToRole,
   grantToUser,
@@ -120,20 +174,12 @@ export {
   userPermissions,
 } from './modules/permissions/permissions';
 export { Session, type SessionPayload } from './modules/sessions/session-model';
-export {
-  endOtherSessions,
-  SESSION_COOKIE,
-  signIn,
-  signOut,
-  startSession,
-} from './modules/sessions/session-store';
+export { endOtherSessions, SESSION_COOKIE, signIn, signOut } from './modules/sessions/session-store';
 export {
   SOCIAL_SERVICES,
   type SocialOptions,
-  SocialProfile,
   type SocialProviderOptions,
   type SocialService,
-  serializeSocialProfile,
   socialModule,
 } from './modules/social';
 export {
@@ -148,26 +194,36 @@ export {
   type UploadsRuntime,
   uploadsModule,
 } from './modules/uploads/index';
-export { TUS_PATH, type TusLocker } from './modules/uploads/tus';
-export { AVATAR_RESTRICTIONS } from './modules/users/account-routes';
+export type { TusLocker } from './modules/uploads/tus';
 export { createUser, findUserByEmail, type NewUser } from './modules/users/create-user';
 export { displayName, serializeUser, type UserResource } from './modules/users/serialize-user';
 export { User } from './modules/users/user-model';
 export { VALUE_LISTS } from './modules/value-lists';
 export { countryOptions, isValidCountry, isValidTimezone, timezoneGroups } from './modules/value-lists/lists';
+export {
+  type ActiveWorkspace,
+  activeWorkspace,
+  INVITE_GONE_MESSAGE,
+  NOT_A_MEMBER_MESSAGE,
+  WORKSPACE_INVITE_TYPE,
+  workspaceRole,
+  workspacesModule,
+} from './modules/workspaces';
 export { createEncrypter, type Encrypter, encrypterFromKey, generateAppKey } from './security/encrypter';
+export { hashPassword, needsRehash, verifyPassword } from './security/password-hasher';
 export {
   createRateLimits,
   type RateLimitOptions,
   type RateLimitRule,
   type RateLimits,
 } from './security/rate-limits';
+export { sanitizeHtml } from './security/sanitize-html';
 export {
   type SettingDefinition,
   type SettingDefinitions,
   SettingsService,
 } from './settings/settings-service';
-export { BOOTSTRAP_GLOBAL, type SpaOptions, serveSpa } from './spa/serve-spa';
+export { BOOTSTRAP_GLOBAL, type SpaOptions, serveSpa, serveStaticFiles } from './spa/serve-spa';
 export {
   createStorage,
   type DirectUploads,

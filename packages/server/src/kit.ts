@@ -56,6 +56,13 @@ export interface BacklineModule {
   permissions?: PermissionDefinition[];
   /** Setting defaults; the public ones reach the browser in bootstrap data. */
   settings?: SettingDefinitions;
+  /**
+   * Defaults for keys this module edits but does not own: they fill in only what no module's `settings` (nor the
+   * app's options) define, a missing key or a missing `secret` flag, whatever the module order. The admin settings
+   * module uses them, so it never overrides the default of the module that owns a key (it once turned
+   * `notifications.integrated` off for every site).
+   */
+  settingFallbacks?: SettingDefinitions;
   routes?(router: BacklineRouter, kit: Kit): void;
   /** Contributes to the bootstrap data of a request. */
   bootstrap?(ctx: Context, data: BootstrapData, kit: Kit): void | Promise<void>;
@@ -70,14 +77,18 @@ export interface BacklineModule {
   start?(kit: Kit): void | Promise<void>;
   /** Idempotent seed data (default rows, demo content), run by `backline seed`. */
   seed?(kit: Kit): void | Promise<void>;
+  /**
+   * Commands the module adds to the `backline` CLI, by name (`seed:music`). Each runs against the built app,
+   * after migrations and every module's `start`, and answers the exit code.
+   */
+  commands?: Record<string, ModuleCommand>;
+  /**
+   * Runs as soon as the app starts closing, before it waits for requests in flight: long-lived responses (event
+   * streams) end here, since they would otherwise hold shutdown for the whole grace period.
+   */
+  stopping?(kit: Kit): void;
   /** Runs when the app closes. */
   stop?(kit: Kit): void | Promise<void>;
-  /**
-   * Removes or anonymises the module's rows of a user whose account is being deleted. Every module's hook runs
-   * inside one transaction (`trx`), then the user row is deleted; work that cannot roll back (removing stored
-   * files) should wait for the commit.
-   */
-  deleteUser?(kit: Kit, userId: number, trx: Knex.Transaction): Promise<void>;
   /** What the module adds to the user: serialized fields, `with=` relations, clean-up on deletion. */
   user?: UserHooks;
   /** Languages the module installs (`{language, name, lines}`), offered next to English. */
@@ -88,6 +99,42 @@ export interface BacklineModule {
    * first module answering a head wins; `null` or nothing leaves the page to the next module and the defaults.
    */
   pageHead?(ctx: Context, kit: Kit): PageHead | null | undefined | Promise<PageHead | null | undefined>;
+  /**
+   * The site's default head, for pages no `pageHead` answers (the landing page, login…): a default title and
+   * description with their Open Graph / Twitter tags. A page with its own head keeps it, and takes only the
+   * default description when it has none. The first module answering wins (the appearance module's SEO settings).
+   */
+  defaultPageHead?(
+    ctx: Context,
+    kit: Kit,
+  ): PageHead | null | undefined | Promise<PageHead | null | undefined>;
+  /**
+   * Raw HTML a module adds to every client page the server sends: `head` before `</head>`, `body` before
+   * `</body>`. Unlike `pageHead`, every module's parts are added. The text is trusted as is (the appearance
+   * module's custom code is the site owner's own); `nonce` is the page's CSP nonce for any inline script or style.
+   */
+  pageHtml?(
+    ctx: Context,
+    kit: Kit,
+    page: { nonce: string | undefined; data: BootstrapData },
+  ): PageHtml | null | undefined | Promise<PageHtml | null | undefined>;
+}
+
+/** Raw HTML parts of a page (see `BacklineModule.pageHtml`). */
+export interface PageHtml {
+  head?: string;
+  body?: string;
+}
+
+/** A command a module adds to the `backline` CLI. */
+export interface ModuleCommand {
+  /** One line for `backline help`: the arguments, then what it does. */
+  usage: string;
+  run(
+    kit: Kit,
+    args: { positional: string[]; flags: Record<string, string> },
+    io: { out(line: string): void; err(line: string): void },
+  ): number | Promise<number>;
 }
 
 /** What a page's `<head>` says about it. Every value is text; the server escapes it. */
@@ -102,6 +149,11 @@ export interface PageHead {
   meta?: ({ name: string; content: string } | { property: string; content: string })[];
   /** Structured data, each object one `<script type="application/ld+json">`. */
   jsonLd?: Record<string, unknown>[];
+  /**
+   * Resources the page needs first, fetched while its scripts load (`<link rel="preload">`): a landing page's
+   * header image, say, so the largest paint does not wait for the script that names it.
+   */
+  preload?: { href: string; as: 'image' | 'style' | 'font' | 'fetch'; type?: string }[];
 }
 
 /** An installed language: its code, its own name and its lines keyed by the English text. */
@@ -127,7 +179,17 @@ export interface UserHooks {
     view: UserViewContext,
   ): Record<string, unknown> | Promise<Record<string, unknown>>;
   relations?: Record<string, (kit: Kit, user: User, view: UserViewContext) => Promise<unknown>>;
+  /**
+   * Removes or anonymises the module's rows of a user whose account is being deleted. Every module's hook runs
+   * inside one transaction (`trx`), then the user row is deleted; work that cannot roll back (removing stored
+   * files) should wait for the commit. The only deletion hook: a module's clean-up lives with its other user hooks.
+   */
   onDelete?(kit: Kit, userId: number, trx: Knex.Transaction): Promise<void>;
+  /**
+   * Refuses a sign-in (password, social, two-factor completion, "log in as") with the message to answer (403),
+   * or answers nothing to allow it. The admin module refuses banned users this way.
+   */
+  signInRefusal?(kit: Kit, user: User): string | null | undefined | Promise<string | null | undefined>;
 }
 
 /** Identity helper for typing a module. */
@@ -137,8 +199,14 @@ export function defineModule<M extends BacklineModule>(module: M): M {
 
 export interface ResolvedConfig {
   dataDir: string | undefined;
-  /** The public origin (`APP_URL`); falls back to the request's origin. */
+  /** The public origin (`APP_URL`); mail links fall back to an allowed Host, else the listening address. */
   baseUrl: string | undefined;
   /** Served behind TLS: cookies get `Secure`. */
   secureCookies: boolean;
+  /** Hosts (lower case, with any port) a request's `Host` may name for links in mail when `baseUrl` is unset. */
+  allowedHosts: string[];
+  /** The address `app.start()` listens on: the origin of links in mail when neither of the above applies. */
+  listenUrl: string | undefined;
+  /** How long this process reuses the guests role's permissions (0: asked on every request). */
+  guestRoleCacheMs: number;
 }

@@ -98,7 +98,7 @@ export {
 export { AuthLayout, type AuthLayoutProps } from './shell/auth-layout';
 export { Footer, type FooterLanguage, type FooterProps } from './shell/footer';
 export { Logo, type LogoProps } from './shell/logo';
-export { Navbar, type NavbarProps, type NavbarUser } from './shell/navbar';
+export { Navbar, type NavbarProps, type NavbarUser, type NavbarWorkspaces } from './shell/navbar';
 export type { Branding, ShellMenuItem, ThemeToggle } from './shell/shell-types';
 export { Skeleton, type SkeletonProps } from './skeleton/skeleton';
 export { Switch, type SwitchProps } from './switch/switch';

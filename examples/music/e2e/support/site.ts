@@ -16,7 +16,11 @@ export async function startSite(
     validateResponses: true,
     // Suites that need the catalogue pass a generator (`music: {generate}`); the rest start empty and fast.
     music: { demoLibrary: false },
+    // Tests change roles straight in the database and expect the next request to see it.
+    guestRoleCacheMs: 0,
     ...options,
+    // The web player's suites expect Discover at `/` for visitors too; the content suite asks for the landing page.
+    settings: { 'homepage.type': { value: 'channel', public: true }, ...options.settings },
     database: fresh.options,
     dataDir: fresh.dataDir,
   });
@@ -44,17 +48,58 @@ export interface BrowserHarness {
   close(): Promise<void>;
 }
 
-/** One Chromium per test file; every page it opens gets checked by axe when `expectAccessible` runs. */
-export async function startBrowser(): Promise<BrowserHarness> {
-  const browser = await launchBrowser();
+/**
+ * One Chromium per test file; every page it opens gets checked by axe when `expectAccessible` runs. `args` adds
+ * Chromium flags (the player's suite lets audio start without a gesture).
+ */
+export async function startBrowser(options: { args?: string[] } = {}): Promise<BrowserHarness> {
+  const browser = await launchBrowser(options);
   return {
     browser,
     async newPage({ width = 1280, height = 800, colorScheme = 'light' } = {}) {
       const context = await browser.newContext({ viewport: { width, height }, colorScheme });
+      await context.addInitScript(recordToasts);
       return { context, page: await context.newPage() };
     },
     close: () => browser.close(),
   };
+}
+
+/**
+ * Runs in every page before its own scripts: records the text of each toast as it appears, in `window.__toasts`.
+ * A positive toast lives 3 s, which a loaded machine can let pass before a poll of the DOM reads it; checking the
+ * record instead makes "this toast was shown" independent of timing (see expectToastShown).
+ */
+function recordToasts() {
+  const shown: string[] = [];
+  const seen = new WeakMap<Element, string>();
+  (window as unknown as { __toasts: string[] }).__toasts = shown;
+  new MutationObserver(() => {
+    for (const toast of document.querySelectorAll('.bl-toast')) {
+      const text = toast.textContent ?? '';
+      if (text && seen.get(toast) !== text) {
+        seen.set(toast, text);
+        shown.push(text);
+      }
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/**
+ * Waits until the page has shown a toast containing `text` (still shown or already gone), then forgets it and every
+ * older toast, so the next check of the same text needs a new toast.
+ */
+export async function expectToastShown(page: Page, text: string): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate((wanted) => {
+        const shown = (window as unknown as { __toasts?: string[] }).__toasts ?? [];
+        const index = shown.findIndex((toast) => toast.includes(wanted));
+        if (index >= 0) shown.splice(0, index + 1);
+        return index >= 0 ? wanted : shown;
+      }, text),
+    )
+    .toBe(text);
 }
 
 /** Fails on any critical or serious axe-core violation in the page as it is now. */

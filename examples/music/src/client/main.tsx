@@ -1,7 +1,8 @@
 import '@backline/ui/styles.css';
 import '@backline/auth/styles.css';
 import './app.css';
-import { activeTheme, applyTheme, createBootstrapStore } from '@backline/core';
+import { displayedTheme } from '@backline/appearance';
+import { applyTheme, createBootstrapStore } from '@backline/core';
 import { BacklineProvider } from '@backline/core/react';
 import { createI18n } from '@backline/ui';
 import { StrictMode } from 'react';
@@ -13,8 +14,9 @@ import { App } from './app';
 // The server injected the bootstrap data into index.html, so the first render needs no request.
 const store = createBootstrapStore();
 const initial = store.getSnapshot();
-// Paint the theme before React renders: the be-active-theme cookie, else the site's default.
-const theme = activeTheme(initial);
+// Paint the theme before React renders (the server already did, from the same rule): the be-active-theme
+// cookie when users may choose, else the site's default; in the editor's preview, the editor's pick.
+const theme = displayedTheme(initial);
 if (theme) applyTheme(theme);
 const i18n = createI18n(initial.i18n);
 

@@ -3,7 +3,9 @@
  * (`src/server/modules/*`) and the pages (`src/client/*`). See README.md in this folder.
  */
 export * from './fields';
+export * from './landing';
 export * from './resources';
+export * as backstage from './routes/backstage';
 export * as catalogue from './routes/catalogue';
 export * as library from './routes/library';
 export * as player from './routes/player';

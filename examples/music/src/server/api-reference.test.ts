@@ -1,5 +1,6 @@
 import { isSchemaResponse, pathParams, type RouteContract } from '@backline/core/contract';
-import { type OpenApiDocument, operationId, routeUrl, successStatus } from '@backline/server';
+import { type OpenApiDocument, routeUrl } from '@backline/server';
+import { operationId, successStatus } from '@backline/server/testing';
 import { type RunningServer, signedInUser } from '@internal/testing';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -5,12 +5,20 @@ import { createMusicApp } from './app';
 /*
  * Starts the music site. Environment: PORT (3000), HOST (all interfaces), DATA_DIR (./.data where the
  * command was run), DATABASE_URL (postgres://… switches from embedded PGlite to PostgreSQL), APP_URL,
- * APP_KEY, MAIL_URL, MAIL_FROM, REDIS_URL, DEMO_ADMIN_EMAIL and DEMO_ADMIN_PASSWORD (first start only).
+ * APP_KEY, MAIL_URL, MAIL_FROM, REDIS_URL, DEMO_ADMIN_EMAIL and DEMO_ADMIN_PASSWORD (first start only), and
+ * DEMO_MODE (`true` or `singleAccount`, or `randomAccount`: a public demo whose login page pre-fills seeded admins).
  * `--dev` serves the client through Vite with hot reload instead of the built files.
  */
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST;
+const demoMode = process.env.DEMO_MODE?.trim();
+const demo =
+  demoMode === 'randomAccount'
+    ? 'randomAccount'
+    : /^(true|1|singleAccount)$/i.test(demoMode ?? '')
+      ? 'singleAccount'
+      : undefined;
 
 let viteMiddleware: Middleware | undefined;
 let html: ((url: string) => Promise<string>) | undefined;
@@ -35,6 +43,15 @@ const app = await createMusicApp({
   ...optionsFromEnv(),
   // Vite's dev client injects inline scripts, so the CSP only applies to the built site.
   securityHeaders: { csp: !dev },
+  demo,
+  // Web Push: on with VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or WEB_PUSH=on (keys generated into DATA_DIR).
+  ...((process.env.VAPID_PUBLIC_KEY || /^(on|true|1)$/i.test(process.env.WEB_PUSH ?? '')) && {
+    push: {
+      publicKey: process.env.VAPID_PUBLIC_KEY,
+      privateKey: process.env.VAPID_PRIVATE_KEY,
+      subject: process.env.VAPID_SUBJECT,
+    },
+  }),
   ...(html ? { spa: { html } } : {}),
   modules: viteMiddleware ? [{ id: 'vite-dev', middleware: [viteMiddleware] }] : [],
 });

@@ -85,6 +85,12 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 const PASSWORD = 'fuzzing persona 1234';
 const encoder = new TextEncoder();
 
+/** Routes answering Server-Sent Events, whose successful body never ends. */
+function isEventStream(route: RouteContract): boolean {
+  const response = route.response as { kind?: string; contentType?: string };
+  return response.kind === 'raw' && response.contentType === 'text/event-stream';
+}
+
 /** The request parts of one operation, as JSON Schemas. */
 interface Target {
   route: RouteContract;
@@ -455,6 +461,8 @@ export async function fuzzRoutes(options: FuzzOptions): Promise<FuzzReport> {
         body,
         headers: { ...headers, ...input.headers },
         signal,
+        // An event stream never ends by design: its status and headers are the answer.
+        headersOnly: isEventStream(target.route),
       });
     } catch (error) {
       stats.hang += 1;

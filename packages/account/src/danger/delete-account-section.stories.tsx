@@ -15,12 +15,23 @@ type Story = StoryObj<typeof meta>;
 
 /** The danger zone. */
 export const DangerZone: Story = {};
-/** "Delete account" asks first. */
+const pressDelete = async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+  [...canvasElement.querySelectorAll('button')]
+    .find((button) => button.textContent === 'Delete account')
+    ?.click();
+};
+/** "Delete account" asks first (the password was confirmed recently). */
 export const ConfirmDialog: Story = {
-  play: async ({ canvasElement }) => {
-    [...canvasElement.querySelectorAll('button')]
-      .find((button) => button.textContent === 'Delete account')
-      ?.click();
+  parameters: {
+    account: { routes: { 'GET auth/user/confirmed-password-status': { body: { confirmed: true } } } },
   },
+  play: pressDelete,
+};
+/** Past the 9000-second window, "Delete account" asks for the password before anything else. */
+export const AsksForPassword: Story = {
+  parameters: {
+    account: { routes: { 'GET auth/user/confirmed-password-status': { body: { confirmed: false } } } },
+  },
+  play: pressDelete,
 };
 export const Dark: Story = { globals: { theme: 'dark' } };

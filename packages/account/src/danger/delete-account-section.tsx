@@ -8,9 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { AccountSection } from '../shared/account-section';
 import { toastError } from '../shared/feedback';
+import { usePasswordConfirmation } from '../shared/password-confirmation';
 
 /**
- * Danger zone: deletes the account after a confirmation (`DELETE users/{id}?deleteCurrentUser=true`).
+ * Danger zone: deletes the account after a confirmation (`DELETE users/{id}?deleteCurrentUser=true`). The server
+ * needs the password confirmed in the last 9000 seconds, as for other sensitive actions, so "Delete account" first
+ * asks for it through the confirm-password dialog when that window has lapsed; a cancelled dialog deletes nothing.
  * The answer's guest bootstrap data replaces the store, cached data is dropped, "Account deleted." shows,
  * and the app goes to `afterDeletePath`.
  */
@@ -28,6 +31,7 @@ export function DeleteAccountSection({
   const navigate = useNavigate();
   const [isOpen, setOpen] = useState(false);
   const [isPending, setPending] = useState(false);
+  const confirmation = usePasswordConfirmation();
 
   const remove = async () => {
     setPending(true);
@@ -58,7 +62,16 @@ export function DeleteAccountSection({
       )}
     >
       <div className="bl-account-actions">
-        <Button variant="danger" onPress={() => setOpen(true)}>
+        <Button
+          variant="danger"
+          onPress={async () => {
+            try {
+              if (await confirmation.confirm()) setOpen(true);
+            } catch (error) {
+              toastError(error, t);
+            }
+          }}
+        >
           {t('Delete account')}
         </Button>
       </div>
@@ -77,6 +90,7 @@ export function DeleteAccountSection({
           )}
         </p>
       </AlertDialog>
+      {confirmation.dialog}
     </AccountSection>
   );
 }

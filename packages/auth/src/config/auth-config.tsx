@@ -1,3 +1,4 @@
+import { DEMO_ACCOUNT } from '@backline/core/contract';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { isAppearanceEditorActive } from './appearance-editor';
 
@@ -42,7 +43,7 @@ export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   adminRedirectUri: '/admin',
   loginPath: '/login',
   isAppearanceEditorActive: () => isAppearanceEditorActive(),
-  demoAccount: { email: 'admin@admin.com', password: 'admin' },
+  demoAccount: { ...DEMO_ACCOUNT },
 };
 
 const AuthConfigContext = createContext<AuthConfig>(DEFAULT_AUTH_CONFIG);

@@ -1,13 +1,13 @@
+import {
+  DEFAULT_LOGIN_PAGE_DEFAULTS,
+  DEMO_ACCOUNT_COUNT,
+  demoAccountEmail,
+  type LoginPageDefaults,
+} from '@backline/core/contract';
 import type { DemoAccount } from '../config/auth-config';
 
-/** How a demo site pre-fills the login page (setting `site.loginPageDefaults`). */
-export type LoginPageDefaults = 'singleAccount' | 'randomAccount';
-
-/** The default of `site.loginPageDefaults`. */
-export const DEFAULT_LOGIN_PAGE_DEFAULTS: LoginPageDefaults = 'singleAccount';
-
-/** Random demo admins are numbered 1 to this many. */
-export const DEMO_ACCOUNT_COUNT = 100;
+// The rule lives in the contract, where a demo site's seed reads it too: what is pre-filled is what exists.
+export { DEFAULT_LOGIN_PAGE_DEFAULTS, DEMO_ACCOUNT_COUNT, type LoginPageDefaults };
 
 /**
  * The credentials a demo site pre-fills: the fixed demo admin (`singleAccount`), or one of the numbered
@@ -21,5 +21,5 @@ export function demoCredentials(
 ): DemoAccount {
   if (mode !== 'randomAccount') return account;
   const number = Math.min(DEMO_ACCOUNT_COUNT, Math.floor(random() * DEMO_ACCOUNT_COUNT) + 1);
-  return { email: `admin@demo${String(number).padStart(3, '0')}.com`, password: account.password };
+  return { email: demoAccountEmail(number), password: account.password };
 }

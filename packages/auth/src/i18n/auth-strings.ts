@@ -3,6 +3,12 @@
  * translations from it. Lines quoted by the spec appear here verbatim.
  */
 export const AUTH_STRINGS = [
+  // Verify-your-email screen
+  'Verify your email',
+  "We've sent an email to “:email“ to verify your email address and activate your account. The link in the the email will expire in 24 hours.",
+  'If you did not receive an email, click the button below and we will send you another one.',
+  'Resend email',
+  'Email sent',
   // Register
   'Create a new account',
   "First, let's create your account",

@@ -84,7 +84,7 @@ export function RegisterPage() {
 
   const social = renderSocialSignIn
     ? renderSocialSignIn('register')
-    : socialVisible && <LazySocialButtons screen="register" />;
+    : !registrationDisabled && socialVisible && <LazySocialButtons screen="register" />;
   return (
     <AuthPage
       heading={t(registerHeading(pathname, params), { siteName })}

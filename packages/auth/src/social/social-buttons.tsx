@@ -17,8 +17,8 @@ export interface SocialButtonsProps {
 
 /**
  * "Continue with Google / Facebook / Twitter" under the login and register forms: one button per enabled
- * provider, full width, or icon-only when compact. Renders nothing while registration is disabled or no
- * provider is enabled.
+ * provider, full width, or icon-only when compact. Renders nothing while no provider is enabled; disabling
+ * registration does not hide it (linked accounts still sign in).
  */
 export function SocialButtons({ screen = 'login', compact, onTwoFactor }: SocialButtonsProps) {
   const { t } = useTranslation();

@@ -21,9 +21,11 @@ export function useEnabledSocialServices(): SocialService[] {
   return SOCIAL_SERVICES.filter((service) => settings?.[service]?.enable === true);
 }
 
-/** Whether the social block shows: registration is enabled and at least one provider is (spec accounts §2). */
+/**
+ * Whether the social block shows: at least one provider is enabled. The registration switch is not part of it:
+ * it only closes the register screen (which then redirects to log in), while people whose account is linked
+ * to a provider must still be able to sign in with it from the login screen.
+ */
 export function useSocialSignInVisible(): boolean {
-  const registrationDisabled = useSettings<boolean>('registration.disable', false);
-  const services = useEnabledSocialServices();
-  return !registrationDisabled && services.length > 0;
+  return useEnabledSocialServices().length > 0;
 }

@@ -82,9 +82,11 @@ describe('social buttons', () => {
     expect(html.indexOf('Continue with Google')).toBeLessThan(html.indexOf('Continue with Twitter'));
   });
 
-  it('renders nothing without an enabled provider, or while registration is disabled', () => {
+  it('renders nothing without an enabled provider; disabled registration does not hide it', () => {
     expect(render(<SocialButtons />, {})).toBe('');
-    expect(render(<SocialButtons />, { ...google, registration: { disable: true } })).toBe('');
+    expect(render(<SocialButtons />, { ...google, registration: { disable: true } })).toContain(
+      'Continue with Google',
+    );
   });
 
   it('is icon-only when compact, each button still named', () => {
@@ -97,9 +99,12 @@ describe('social buttons', () => {
     expect(await renderLoaded(<LoginPage />, google)).toContain('Continue with Google');
     expect(await renderLoaded(<RegisterPage />, google, '/register')).toContain('Continue with Google');
     expect(await renderLoaded(<LoginPage />, {})).not.toContain('Or continue with');
-    expect(await renderLoaded(<LoginPage />, { ...google, registration: { disable: true } })).not.toContain(
-      'Or continue with',
-    );
+  });
+
+  it('keeps the social buttons on the login page while registration is disabled (linked accounts sign in)', async () => {
+    const html = await renderLoaded(<LoginPage />, { ...google, registration: { disable: true } });
+    expect(html).toContain('Continue with Google');
+    expect(html).not.toContain('Sign up');
   });
 
   it('holds the space of the buttons while their code loads', () => {

@@ -17,7 +17,7 @@ export const TEXT_MAX = 10_000;
  * text a person typed; PostgreSQL refuses NUL in text columns outright, so they are refused up front.
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** A required string whose messages name the field; control characters are refused. */
 export function requiredString(field: string) {

@@ -6,11 +6,11 @@ import {
   type Context,
   defineModule,
   defineRoute,
-  encodeBootstrap,
   type HttpMethod,
   type Kit,
   type RouteDefinition,
 } from '@backline/server';
+import { encodeBootstrap } from '@backline/server/testing';
 import { type RunningServer, startTestServer, testDatabases } from '@internal/testing';
 import { raw } from '../contract/route';
 import { METHOD_OVERRIDE_HEADER, WORKSPACE_PARAM, XSRF_HEADER } from '../contract/wire';

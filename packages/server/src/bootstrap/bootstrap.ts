@@ -33,7 +33,9 @@ export async function buildBootstrap(
 ): Promise<BootstrapData> {
   // Koa 3's ctx.origin is the Origin request header, so build the site's own origin from the request.
   // The tree is shared between requests and frozen: hooks that add settings copy it first.
-  const settings = await kit.settings.sharedPublicTree(kit.config.baseUrl ?? `${ctx.protocol}://${ctx.host}`);
+  // APP_URL wins; else the admin's `base_url` setting; else the request's own origin.
+  const configured = kit.config.baseUrl ?? (await kit.settings.get<string>('base_url', ''));
+  const settings = await kit.settings.sharedPublicTree(configured || `${ctx.protocol}://${ctx.host}`);
   const data: BootstrapData = {
     user: null,
     guest_role: null,

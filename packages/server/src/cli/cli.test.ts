@@ -3,9 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { tempDir, testDatabases } from '@internal/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackline } from '../create-backline';
+import { defineModule } from '../kit';
 import { accounts } from '../modules/accounts';
-import { verifyPassword } from '../modules/passwords/hasher';
 import { userPermissions } from '../modules/permissions/permissions';
+import { verifyPassword } from '../security/password-hasher';
 import { runCli } from './commands';
 
 describe.each(testDatabases())('backline CLI on $name', (database) => {
@@ -104,6 +105,42 @@ describe.each(testDatabases())('backline CLI on $name', (database) => {
     expect((await run('help')).out).toContain('create-admin --email E --password P');
     expect((await run('frobnicate')).code).toBe(1);
     expect((await run('key:generate')).out).toMatch(/^base64:[A-Za-z0-9+/]{43}=$/);
+  });
+
+  it("runs a command a module adds, lists it in help, and keeps the kit's own names", async () => {
+    const calls: unknown[] = [];
+    const modules = [
+      accounts(),
+      defineModule({
+        id: 'greeter',
+        commands: {
+          greet: {
+            usage: '--name N   say hello',
+            async run(kit, { positional, flags }, io) {
+              // Runs against the migrated app: the kit's tables are there.
+              calls.push(await kit.knex('users').count({ n: '*' }).first());
+              io.out(`hello ${flags.name} ${positional.join(' ')}`);
+              return flags.name ? 0 : 2;
+            },
+          },
+          migrate: { usage: 'never runs', run: () => 9 },
+        },
+      }),
+    ];
+    const runWith = async (...argv: string[]) => {
+      const out: string[] = [];
+      const code = await runCli(
+        argv,
+        { database: fresh.options, dataDir: fresh.dataDir, modules, logger: 'silent' },
+        { out: (line) => out.push(line), err: (line) => out.push(line) },
+      );
+      return { code, out: out.join('\n') };
+    };
+    expect(await runWith('greet', 'there', '--name', 'Ada')).toEqual({ code: 0, out: 'hello Ada there' });
+    expect((await runWith('greet')).code).toBe(2);
+    expect(calls).toHaveLength(2);
+    expect((await runWith('help')).out).toContain('  greet --name N   say hello');
+    expect((await runWith('migrate')).code).toBe(0);
   });
 });
 

@@ -3,12 +3,12 @@ import * as z from 'zod/mini';
 import { type BacklineOptions, createBackline } from '../create-backline';
 import { ValidationError } from '../http/errors';
 import { validateInput } from '../http/routes';
-import { hashPassword } from '../modules/passwords/hasher';
 import { DEFAULT_ROLES } from '../modules/permissions';
 import { assignRoles } from '../modules/permissions/permissions';
 import { createUser, findUserByEmail } from '../modules/users/create-user';
 import { User } from '../modules/users/user-model';
 import { generateAppKey } from '../security/encrypter';
+import { hashPassword } from '../security/password-hasher';
 
 /** Where the CLI writes; tests collect it. */
 export interface CliOutput {
@@ -31,6 +31,21 @@ Options:
                   returning them); defaults to backline.config.{js,mjs,ts} in the current directory
 
 Environment: DATA_DIR, DATABASE_URL, APP_KEY, APP_URL, MAIL_URL, MAIL_FROM, REDIS_URL`;
+
+/** The usage text, with the commands the app's modules add listed after the kit's own. */
+function usage(options: BacklineOptions): string {
+  const added = (options.modules ?? [])
+    .flat()
+    .flatMap((module) =>
+      Object.entries(module.commands ?? {}).map(([name, command]) => `  ${name} ${command.usage}`),
+    );
+  return added.length
+    ? CLI_USAGE.replace(
+        '\n\nOptions:',
+        `\n\nCommands of this app's modules:\n${added.join('\n')}\n\nOptions:`,
+      )
+    : CLI_USAGE;
+}
 
 /** Splits `--name value` and `--name=value` options from positional arguments. */
 export function parseArgs(argv: string[]): { positional: string[]; flags: Record<string, string> } {
@@ -58,7 +73,7 @@ export async function runCli(argv: string[], options: BacklineOptions, io: CliOu
   const { positional, flags } = parseArgs(argv);
   const [command, ...args] = positional;
   if (!command || command === 'help' || flags.help) {
-    io.out(CLI_USAGE);
+    io.out(usage(options));
     return command || flags.help ? 0 : 1;
   }
   if (command === 'key:generate') {
@@ -66,13 +81,21 @@ export async function runCli(argv: string[], options: BacklineOptions, io: CliOu
     return 0;
   }
   const known = ['migrate', 'seed', 'create-admin', 'settings:get', 'settings:set'];
-  if (!known.includes(command)) {
-    io.err(`Unknown command "${command}".\n\n${CLI_USAGE}`);
+  // Modules add their own commands (the music site's `seed:music`); the kit's own names cannot be taken.
+  const moduleCommand = known.includes(command)
+    ? undefined
+    : (options.modules ?? [])
+        .flat()
+        .map((module) => module.commands?.[command])
+        .find(Boolean);
+  if (!known.includes(command) && !moduleCommand) {
+    io.err(`Unknown command "${command}".\n\n${usage(options)}`);
     return 1;
   }
 
   const app = await createBackline(options);
   try {
+    if (moduleCommand) return await moduleCommand.run(app.kit, { positional: args, flags }, io);
     switch (command) {
       case 'migrate':
         io.out(

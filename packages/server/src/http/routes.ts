@@ -8,6 +8,7 @@ import {
   type ParsedParams,
   type ParsedQuery,
   type RouteContract,
+  tokenAccess,
 } from '@backline/core/contract';
 import Router from '@koa/router';
 import type { Context } from 'koa';
@@ -58,14 +59,44 @@ export function implement<const C extends RouteContract>(contract: C): RouteBind
  * browsers call belong in the shared contract instead, and are registered with `implement`.
  */
 export function defineRoute<const C extends RouteContract>(
-  route: C & { handler: RouteHandler<NoInfer<C>> },
-): RouteDefinition<C> {
-  return route;
+  route: {
+    [K in keyof C]: K extends 'handler' ? RouteHandler<NoInfer<Omit<C, 'handler'>>> : C[K];
+  },
+): RouteDefinition<Omit<C, 'handler'>> {
+  // A mapped type rather than `C & { handler }`: TypeScript infers `C` property by property from it, so the
+  // context-sensitive handler does not stop inference (with the intersection, `C` fell back to `RouteContract`
+  // and the handler's input was `unknown`).
+  return route as unknown as RouteDefinition<Omit<C, 'handler'>>;
 }
 
 /** Where a route path lands: `auth/…` and `secure/…` at the root, everything else under `/api/v1/`. */
 export function routeUrl(path: string): string {
   return `/${apiPath(path)}`;
+}
+
+/** What a Bearer request's token was given (`personal_access_tokens.abilities`); `*` is every ability. */
+export interface TokenAbilities {
+  abilities: readonly string[] | null;
+}
+
+export const TOKEN_REFUSED_MESSAGE = 'API access tokens cannot be used here. Sign in to the site instead.';
+export const TOKEN_READ_ONLY_MESSAGE = 'This access token can only read.';
+
+/**
+ * Enforces a route's `token` flag on a Bearer request (403 in the error shape): `false` routes (token and password
+ * management, two-factor, account deletion) refuse every token, so a stolen token cannot lock its owner out or
+ * mint successors; `write` routes need a token with the `write` ability. A request without a token passes.
+ */
+export function checkTokenAccess(ctx: Context, route: Pick<RouteContract, 'method' | 'token'>): void {
+  const token = ctx.state.accessToken as TokenAbilities | null | undefined;
+  if (!token) return;
+  const access = tokenAccess(route);
+  if (access === false) throw new HttpError(403, TOKEN_REFUSED_MESSAGE);
+  const abilities = token.abilities ?? [];
+  if (abilities.includes('*') || abilities.includes(access)) return;
+  // `write` implies `read`: a full token holds both, but an older row may list `write` alone.
+  if (access === 'read' && abilities.includes('write')) return;
+  throw new HttpError(403, TOKEN_READ_ONLY_MESSAGE);
 }
 
 /** A guard a module (the permissions module) installs to enforce `auth` and `permission` on routes. */
@@ -119,6 +150,7 @@ export class BacklineRouter {
     for (const route of this.routes) {
       const url = routeUrl(route.path).replace(/\{(\w+)\}/g, ':$1');
       router.register(url, [route.method], async (ctx) => {
+        checkTokenAccess(ctx, route);
         if (route.auth || route.permission) {
           if (!this.guards.length) throw new HttpError(401, 'Unauthenticated.');
           for (const guard of this.guards) await guard(ctx, route);

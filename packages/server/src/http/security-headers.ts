@@ -12,6 +12,11 @@ export interface SecurityHeadersOptions {
   imageSources?: string[];
   /** Turns the Content-Security-Policy off, for Vite's dev server which injects inline scripts. */
   csp?: boolean;
+  /**
+   * The site is served over https even where this hop is plain http (set from an https `APP_URL` or the
+   * `secure` option): `Strict-Transport-Security` goes out on every answer, not only on requests seen as https.
+   */
+  https?: boolean;
 }
 
 /** The two policies: a strict one for API answers, and the page's, which allows one nonce'd inline script. */
@@ -84,7 +89,10 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): Middlewar
   return async (ctx, next) => {
     const res = ctx.res;
     for (const [name, value] of fixed) res.setHeader(name, value);
-    if (ctx.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    // HSTS only means something over https, and browsers ignore it over http, so a plain-http dev server
+    // never pins itself; a site configured as https sends it on every answer.
+    if (ctx.secure || options.https)
+      res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (policy) ctx.state.csp = policy;
     await next();
   };

@@ -16,17 +16,22 @@ const equal = (a: string, b: string) => {
 /**
  * Double-submit check. Every response makes sure the readable `XSRF-TOKEN` cookie exists; every unsafe
  * request that is not authenticated by a Bearer token must echo it in `X-XSRF-TOKEN`. A cross-site page
- * can make the browser send the cookie but cannot read it, so it cannot forge the header.
+ * can make the browser send the cookie but cannot read it, so it cannot forge the header. `secure` marks the
+ * site as served over https even when this hop is plain http (a TLS proxy Koa is not told to trust).
  */
-export function xsrf(): Middleware {
+export function xsrf(options: { secure?: boolean } = {}): Middleware {
   return async (ctx, next) => {
     let token = ctx.cookies.get(XSRF_COOKIE);
     if (!token || !/^[A-Za-z0-9_-]{32,128}$/.test(token)) {
       token = randomBytes(32).toString('base64url');
+      // Secure whenever the site is https: seen on the request (a TLS socket, or `X-Forwarded-Proto` from a
+      // trusted proxy) or configured (an https `APP_URL`, `secure`), as the session cookie is.
+      const secure = ctx.secure || !!options.secure;
+      if (secure && !ctx.secure) ctx.cookies.secure = true;
       ctx.cookies.set(XSRF_COOKIE, token, {
         httpOnly: false,
         sameSite: 'lax',
-        secure: ctx.secure,
+        secure,
         overwrite: true,
         maxAge: 1000 * 60 * 60 * 24 * 30,
       });

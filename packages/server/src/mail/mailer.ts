@@ -19,6 +19,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where replies go (the contact form sets the sender); nodemailer encodes the name safely. */
+  replyTo?: string | { name: string; address: string };
 }
 
 /** A message after it left: what the dev outbox holds. */
@@ -43,16 +45,27 @@ export function extractLinks(text: string): string[] {
   return [...text.matchAll(/https?:\/\/[^\s<>"')]+/g)].map((m) => m[0].replace(/[.,;:!?]+$/, ''));
 }
 
-/** `"Site name" <no-reply@host>`; the name loses quotes and line breaks so it cannot forge headers. */
+/** `"Name" <address>`; the name loses quotes and line breaks so it cannot forge headers. */
+function formatFrom(name: string, address: string): string {
+  return `"${name.replace(/["\\\r\n]/g, '')}" <${address.replace(/[<>\r\n\s]/g, '')}>`;
+}
+
+/** `"Site name" <no-reply@host>`. */
 function defaultFrom(siteName: string, baseUrl: string | undefined): string {
   const host = baseUrl ? new URL(baseUrl).hostname : 'localhost';
-  return `"${siteName.replace(/["\\\r\n]/g, '')}" <no-reply@${host}>`;
+  return formatFrom(siteName, `no-reply@${host}`);
 }
 
 /** Creates the kit's mailer. The site name is read on every send, so a renamed site is used at once. */
 export function createMailer(
   options: MailOptions,
-  context: { log: Logger; siteName: () => Promise<string>; baseUrl?: string | undefined },
+  context: {
+    log: Logger;
+    siteName: () => Promise<string>;
+    baseUrl?: string | undefined;
+    /** The admin's `mail.from_name` / `mail.from_address` settings, read on every send; an address wins. */
+    sender?: () => Promise<{ name: string; address: string }>;
+  },
 ): Mailer {
   const outbox: SentMail[] = [];
   const outboxSize = options.outboxSize ?? 50;
@@ -63,7 +76,10 @@ export function createMailer(
     transport: transporter ? 'smtp' : 'log',
     outbox,
     async send(message) {
-      const from = options.from ?? defaultFrom(await context.siteName(), context.baseUrl);
+      const sender = await context.sender?.();
+      const from = sender?.address
+        ? formatFrom(sender.name || (await context.siteName()), sender.address)
+        : (options.from ?? defaultFrom(await context.siteName(), context.baseUrl));
       const sent: SentMail = { ...message, from, links: extractLinks(message.text), sentAt: new Date() };
       if (transporter) {
         await transporter.sendMail({
@@ -72,6 +88,7 @@ export function createMailer(
           subject: message.subject,
           text: message.text,
           html: message.html,
+          ...(message.replyTo && { replyTo: message.replyTo }),
         });
         return sent;
       }

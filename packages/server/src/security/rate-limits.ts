@@ -44,6 +44,8 @@ export interface RateLimits {
    * 429 `HttpError` when none is left.
    */
   consume(name: string, key: string, rule: RateLimitRule): Promise<{ spent: number }>;
+  /** How many points `key` spent in the current window, without spending one. */
+  spent(name: string, key: string, rule: RateLimitRule): Promise<number>;
   /** Forgets a key's spent points (after a successful login, for example). */
   reset(name: string, key: string, rule: RateLimitRule): Promise<void>;
   close(): Promise<void>;
@@ -159,6 +161,10 @@ export async function createRateLimits(knex: Knex, options: RateLimitOptions = {
           'Retry-After': String(seconds),
         });
       }
+    },
+    async spent(name, key, rule) {
+      const result = await limiter(name, rule).get(hashed(key));
+      return result?.consumedPoints ?? 0;
     },
     async reset(name, key, rule) {
       await limiter(name, rule).delete(hashed(key));

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { sharedJson } from '../bootstrap/shared-json';
+import type { Encrypter } from '../security/encrypter';
 
 const MAX_SHARED_TREES = 16;
 
@@ -7,7 +8,28 @@ export interface SettingDefinition {
   value: unknown;
   /** Public settings reach the browser in bootstrap data; private ones never do. */
   public?: boolean;
+  /**
+   * A secret (an OAuth client secret, an API key): stored encrypted with the app key, never public, and never
+   * answered by the admin settings routes, which only say whether one is set.
+   */
+  secret?: boolean;
 }
+
+/** How a secret setting sits in the `settings` table: the ciphertext, bound to its key. */
+interface EncryptedValue {
+  $encrypted: string;
+}
+
+function isEncrypted(value: unknown): value is EncryptedValue {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Partial<EncryptedValue>).$encrypted === 'string'
+  );
+}
+
+/** The associated data of a secret's ciphertext: a value copied into another key fails to decrypt. */
+const secretContext = (key: string) => `settings:${key}`;
 export type SettingDefinitions = Record<string, SettingDefinition>;
 
 interface Row {
@@ -31,7 +53,15 @@ export class SettingsService {
   constructor(
     private readonly knex: Knex,
     private readonly definitions: SettingDefinitions,
+    /** Encrypts secret settings at rest; without one, writing a secret throws instead of storing plaintext. */
+    private readonly encrypter?: Encrypter,
+    private readonly warn: (message: string) => void = () => {},
   ) {}
+
+  /** Whether `key` is declared secret (kept encrypted, never public, never read back by the admin routes). */
+  isSecret(key: string): boolean {
+    return this.definitions[key]?.secret === true;
+  }
 
   private async load(): Promise<Map<string, { value: unknown; public: boolean }>> {
     if (this.cache) return this.cache;
@@ -41,7 +71,14 @@ export class SettingsService {
         map.set(key, { value: def.value, public: def.public ?? false });
       }
       const rows: Row[] = await this.knex('settings').select('key', 'value', 'public');
-      for (const row of rows) map.set(row.key, { value: row.value, public: row.public });
+      for (const row of rows) {
+        if (isEncrypted(row.value)) {
+          map.set(row.key, { value: this.decrypt(row.key, row.value), public: false });
+        } else {
+          // A secret never reaches bootstrap data, even when a row says public.
+          map.set(row.key, { value: row.value, public: row.public && !this.isSecret(row.key) });
+        }
+      }
       this.cache = map;
     })().finally(() => {
       this.loading = undefined;
@@ -58,13 +95,51 @@ export class SettingsService {
 
   /** Writes a setting; `public` defaults to the definition's flag, or false for unknown keys. */
   async set(key: string, value: unknown, options: { public?: boolean } = {}): Promise<void> {
-    const isPublic =
-      options.public ?? this.definitions[key]?.public ?? (await this.load()).get(key)?.public ?? false;
-    await this.knex('settings')
-      .insert({ key, value: JSON.stringify(value), public: isPublic, updated_at: this.knex.fn.now() })
-      .onConflict('key')
-      .merge();
+    await this.setMany({ [key]: value }, options);
+  }
+
+  /**
+   * Writes several settings in one statement (all or none), inside `trx` when given so the caller's other rows
+   * (an audit entry) commit with them. Secret keys are encrypted with the app key before they reach the table.
+   */
+  async setMany(
+    values: Record<string, unknown>,
+    options: { public?: boolean; trx?: Knex.Transaction } = {},
+  ): Promise<void> {
+    const current = await this.load();
+    const rows = Object.entries(values).map(([key, value]) => {
+      const secret = this.isSecret(key);
+      const isPublic =
+        !secret && (options.public ?? this.definitions[key]?.public ?? current.get(key)?.public ?? false);
+      const stored = secret ? this.encrypt(key, value) : value;
+      return { key, value: JSON.stringify(stored), public: isPublic, updated_at: this.knex.fn.now() };
+    });
+    if (rows.length === 0) return;
+    await (options.trx ?? this.knex)('settings').insert(rows).onConflict('key').merge();
     this.cache = undefined;
+    // A rolled-back transaction must not leave this process reading values that were never committed.
+    const forget = () => {
+      this.cache = undefined;
+    };
+    options.trx?.executionPromise?.then(forget, forget);
+  }
+
+  private encrypt(key: string, value: unknown): EncryptedValue {
+    if (!this.encrypter) throw new Error(`Cannot store the secret setting "${key}" without an encrypter.`);
+    return { $encrypted: this.encrypter.encrypt(JSON.stringify(value ?? ''), secretContext(key)) };
+  }
+
+  private decrypt(key: string, value: EncryptedValue): unknown {
+    try {
+      if (!this.encrypter) throw new Error('no encrypter');
+      return JSON.parse(this.encrypter.decrypt(value.$encrypted, secretContext(key)));
+    } catch {
+      // A changed APP_KEY or a copied row: the secret reads as unset rather than failing every request.
+      this.warn(
+        `The secret setting "${key}" could not be decrypted (was APP_KEY changed?); it reads as empty.`,
+      );
+      return '';
+    }
   }
 
   /** Every setting as a flat map (for the CLI and admin screens). */

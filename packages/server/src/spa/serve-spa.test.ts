@@ -1,7 +1,27 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { type RunningServer, startTestServer, tempDir, testDatabases } from '@internal/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/** A main script as a build leaves it: the file and its precompressed copies (vite-precompress in the music site). */
+const MAIN = Buffer.from(`export const tracks = [${'"a track title", '.repeat(2000)}];`);
+
+/** A GET with exactly these headers (fetch would add and decode `Accept-Encoding` itself). */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      request(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+        .on('error', reject)
+        .end();
+    },
+  );
+}
 
 describe.each(testDatabases())('single-page client on $name', (database) => {
   let server: RunningServer;
@@ -13,6 +33,9 @@ describe.each(testDatabases())('single-page client on $name', (database) => {
       '<!doctype html><html lang="en"><head><title>App</title></head><body><div id="root"></div></body></html>',
     );
     writeFileSync(path.join(client.dir, 'assets', 'app-1234.js'), 'console.log("app")');
+    writeFileSync(path.join(client.dir, 'assets', 'main-5678.js'), MAIN);
+    writeFileSync(path.join(client.dir, 'assets', 'main-5678.js.br'), brotliCompressSync(MAIN));
+    writeFileSync(path.join(client.dir, 'assets', 'main-5678.js.gz'), gzipSync(MAIN));
     server = await startTestServer(database, {
       spa: { root: client.dir },
       settings: { 'branding.site_name': { value: '</script><script>alert(1)</script>', public: true } },
@@ -60,5 +83,31 @@ describe.each(testDatabases())('single-page client on $name', (database) => {
     const response = await server.session().get('/api/v1/unknown');
     expect(response.status).toBe(404);
     expect(response.data).toEqual({ message: 'Not found.' });
+  });
+
+  it('sends precompressed assets by Accept-Encoding, with Vary, and identity to clients that accept neither', async () => {
+    const url = `${server.url}/assets/main-5678.js`;
+    const br = await rawGet(url, { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(brotliDecompressSync(br.body).equals(MAIN)).toBe(true);
+    const gz = await rawGet(url, { 'Accept-Encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(MAIN)).toBe(true);
+    const plain = await rawGet(url, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(plain.body.equals(MAIN)).toBe(true);
+  });
+
+  it('sets no cookie on static files (no XSRF-TOKEN), while the page still gets its XSRF cookie', async () => {
+    for (const file of ['/assets/main-5678.js', '/assets/app-1234.js']) {
+      const asset = await rawGet(`${server.url}${file}`, { 'Accept-Encoding': 'br' });
+      expect(asset.headers['set-cookie']).toBeUndefined();
+      expect(asset.headers['cache-control']).toContain('immutable');
+    }
+    const page = await rawGet(`${server.url}/some/client/route`, {});
+    expect(String(page.headers['set-cookie'])).toMatch(/XSRF-TOKEN=/);
   });
 });

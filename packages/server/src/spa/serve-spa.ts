@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BOOTSTRAP_GLOBAL, isServerPath } from '@backline/core/contract';
+import { appearance, BOOTSTRAP_GLOBAL, isServerPath } from '@backline/core/contract';
 import type { Context, Middleware } from 'koa';
 import send from 'koa-send';
 import { encodeBootstrap, scriptSafeJson } from '../bootstrap/bootstrap';
@@ -14,14 +14,75 @@ export interface SpaOptions {
    * `transformIndexHtml` so hot reload keeps working.
    */
   html?: (url: string) => Promise<string>;
+  /**
+   * Serve the build's source maps (`*.map`). Off by default: they hand out the client's original source, so a
+   * production site publishes them only when it means to.
+   */
+  sourceMaps?: boolean;
 }
 
 /** The global the client store starts from, holding the same encoding as `GET bootstrap-data`. */
 export { BOOTSTRAP_GLOBAL };
 
+/** Text assets worth compressing; images, audio and fonts are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|wasm)$/;
+
 /**
- * Serves the built client and answers client routes with index.html, into which it injects the
- * request's bootstrap data, so the first page renders without a bootstrap-data request.
+ * Serves the built client's files (`root`): the app runs it right after the security headers, before sessions
+ * and the XSRF check, so a static file costs no session look-up and sets no cookie (an `XSRF-TOKEN` on every
+ * asset only made them uncacheable by shared caches). Files precompressed at build time (`file.js.br`,
+ * `file.js.gz`) are sent to clients that accept them, with `Vary: Accept-Encoding`; `/assets/` (fingerprinted by
+ * Vite) is cached for a year as immutable. Anything else, `index.html` and `/` included, goes on to the routes
+ * and then to `serveSpa`, which renders the page.
+ */
+export function serveStaticFiles(options: SpaOptions): Middleware {
+  const root = options.root ? path.resolve(options.root) : undefined;
+  return async (ctx, next) => {
+    if (
+      !root ||
+      (ctx.method !== 'GET' && ctx.method !== 'HEAD') ||
+      isServerPath(ctx.path) ||
+      ctx.path === '/' ||
+      ctx.path === '/index.html'
+    )
+      return next();
+    const assets = ctx.path.startsWith('/assets/');
+    if (!options.sourceMaps && ctx.path.endsWith('.map')) {
+      ctx.status = 404;
+      ctx.body = { message: 'Not found.' };
+      return;
+    }
+    try {
+      if (COMPRESSIBLE.test(ctx.path)) ctx.vary('Accept-Encoding');
+      const served = await send(ctx, ctx.path, {
+        root,
+        index: false,
+        // koa-send picks `.br`, then `.gz`, when the client accepts it and the file exists.
+        brotli: true,
+        gzip: true,
+        // Vite fingerprints everything under /assets, so those never change.
+        immutable: assets,
+        maxage: assets ? 365 * 24 * 3600 * 1000 : 0,
+      });
+      if (served) return;
+    } catch (error) {
+      const status = (error as { status?: number }).status;
+      if (status !== 404) throw error;
+      if (assets) {
+        ctx.remove('Vary');
+        ctx.status = 404;
+        ctx.body = { message: 'Not found.' };
+        return;
+      }
+    }
+    ctx.remove('Vary');
+    return next();
+  };
+}
+
+/**
+ * Answers client routes with index.html (the built files themselves are `serveStaticFiles`'), into which it
+ * injects the request's bootstrap data, so the first page renders without a bootstrap-data request.
  */
 export function serveSpa(options: SpaOptions, kit: Kit, modules: BacklineModule[] = []): Middleware {
   const root = options.root ? path.resolve(options.root) : undefined;
@@ -36,26 +97,6 @@ export function serveSpa(options: SpaOptions, kit: Kit, modules: BacklineModule[
 
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isServerPath(ctx.path)) return next();
-    if (root && ctx.path !== '/' && ctx.path !== '/index.html') {
-      try {
-        const served = await send(ctx, ctx.path, {
-          root,
-          index: false,
-          // Vite fingerprints everything under /assets, so those never change.
-          immutable: ctx.path.startsWith('/assets/'),
-          maxage: ctx.path.startsWith('/assets/') ? 365 * 24 * 3600 * 1000 : 0,
-        });
-        if (served) return;
-      } catch (error) {
-        const status = (error as { status?: number }).status;
-        if (status !== 404) throw error;
-        if (ctx.path.startsWith('/assets/')) {
-          ctx.status = 404;
-          ctx.body = { message: 'Not found.' };
-          return;
-        }
-      }
-    }
     // Every other page is a client route: the routers ran before us, so this is the SPA's to answer.
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-store');
@@ -71,10 +112,11 @@ async function renderIndex(
 ): Promise<string> {
   const data = await kit.bootstrap(ctx);
   let nonce = '';
+  let nonceValue: string | undefined;
   if (ctx.state.csp) {
-    const value = ctx.state.csp.nonce();
-    ctx.set('Content-Security-Policy', ctx.state.csp.document(value));
-    nonce = ` nonce="${value}"`;
+    nonceValue = ctx.state.csp.nonce();
+    ctx.set('Content-Security-Policy', ctx.state.csp.document(nonceValue));
+    nonce = ` nonce="${nonceValue}"`;
   }
   const script = `<script${nonce}>window.${BOOTSTRAP_GLOBAL}=${scriptSafeJson(encodeBootstrap(data))};</script>`;
   const siteName = String((data.settings.branding as { site_name?: string } | undefined)?.site_name ?? '');
@@ -84,14 +126,49 @@ async function renderIndex(
     head = await module.pageHead?.(ctx, kit);
     if (head) break;
   }
+  let defaults: PageHead | null | undefined;
+  for (const module of modules) {
+    defaults = await module.defaultPageHead?.(ctx, kit);
+    if (defaults) break;
+  }
+  // A page with its own head keeps it, borrowing only a missing description; any other page gets the defaults.
+  if (!head) head = defaults;
+  else if (!head.description && defaults?.description) head = { ...head, description: defaults.description };
   const title = head?.title ?? siteName;
   if (title) out = out.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+  // A page's own description replaces the template's default one: a page has one description, never two.
+  if (head?.description) out = out.replace(/<meta\s+name="description"[^>]*>\s*/i, '');
   if (head) out = out.replace('</head>', () => `${headTags(head, nonce)}</head>`);
+  for (const module of modules) {
+    const parts = await module.pageHtml?.(ctx, kit, { nonce: nonceValue, data });
+    if (parts?.head) out = out.replace('</head>', () => `${parts.head}</head>`);
+    if (parts?.body) out = out.replace(/<\/body>(?![\s\S]*<\/body>)/, () => `${parts.body}</body>`);
+  }
   const selected = data.themes.all.find((theme) => theme.id === data.themes.selectedThemeId);
-  // Paint the chosen theme before any script runs, so a dark site does not flash white.
-  if (selected?.is_dark)
-    out = out.replace(/<html([^>]*)>/, (_m, attrs: string) => `<html${attrs} class="dark">`);
+  // Paint the chosen theme before any script runs: its colours as CSS variables on the root element and the
+  // `dark` class, so neither a dark site nor an edited theme flashes the stylesheet's defaults first.
+  if (selected) {
+    const style = themeStyle(selected.colors as Record<string, unknown>);
+    out = out.replace(
+      /<html([^>]*)>/,
+      (_m, attrs: string) =>
+        `<html${attrs}${selected.is_dark ? ' class="dark"' : ''}${style ? ` style="${escapeHtml(style)}"` : ''}>`,
+    );
+  }
   return out;
+}
+
+// The colours go into an attribute of every page: only well-formed variable names and plain colour values.
+const { CSS_VARIABLE_PATTERN: VARIABLE_NAME, CSS_COLOR_PATTERN: COLOR_VALUE } = appearance;
+
+/** A theme's colours as `--name: value; …` (the same declarations `applyTheme` sets in the browser). */
+function themeStyle(colors: Record<string, unknown>): string {
+  return Object.entries(colors ?? {})
+    .filter(
+      ([name, value]) => VARIABLE_NAME.test(name) && typeof value === 'string' && COLOR_VALUE.test(value),
+    )
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('; ');
 }
 
 /** The tags of a page head; values escaped, JSON-LD made safe to sit inside a script element. */
@@ -99,6 +176,10 @@ function headTags(head: PageHead, nonce: string): string {
   const tags: string[] = [];
   if (head.description) tags.push(`<meta name="description" content="${escapeHtml(head.description)}">`);
   if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`);
+  for (const link of head.preload ?? [])
+    tags.push(
+      `<link rel="preload" href="${escapeHtml(link.href)}" as="${escapeHtml(link.as)}"${link.type ? ` type="${escapeHtml(link.type)}"` : ''}${link.as === 'font' || link.as === 'fetch' ? ' crossorigin' : ''}>`,
+    );
   for (const tag of head.meta ?? []) {
     const [attribute, key] = 'property' in tag ? ['property', tag.property] : ['name', tag.name];
     tags.push(`<meta ${attribute}="${escapeHtml(key)}" content="${escapeHtml(tag.content)}">`);

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { tempDir } from '@internal/testing';
@@ -42,6 +42,19 @@ describe('local storage', () => {
     );
     expect(existsSync(path.join(dir, 'uploads', 'broken'))).toBe(false);
     expect(readdirSync(path.join(dir, 'uploads')).filter((name) => name.startsWith('broken'))).toEqual([]);
+  });
+
+  it('shares a file that is replaced by renames: one inode, the source kept, the stored bytes never change', async () => {
+    const source = path.join(dir, 'generated.mp3');
+    writeFileSync(source, 'first take');
+    expect(await storage.shareFile('uploads/shared', source)).toEqual({ size: 10 });
+    expect(statSync(path.join(dir, 'uploads', 'shared')).ino).toBe(statSync(source).ino);
+    // The generator makes a file again by writing a new one and renaming it over the old name.
+    writeFileSync(`${source}.tmp`, 'second, longer take');
+    renameSync(`${source}.tmp`, source);
+    expect(await read(await storage.read('uploads/shared'))).toBe('first take');
+    await expect(storage.shareFile('uploads/missing', path.join(dir, 'nope'))).rejects.toThrow('ENOENT');
+    expect(readdirSync(path.join(dir, 'uploads')).filter((name) => name.startsWith('missing'))).toEqual([]);
   });
 
   it.each([

@@ -20,6 +20,11 @@ export interface Storage {
   /** Moves (local: renames) or streams a file on local disk into `key`; the source is gone afterwards. */
   writeFile?(key: string, filePath: string, options: { mime: string }): Promise<{ size: number }>;
   /**
+   * Stores a file on local disk that is never rewritten in place (its writer renames new files into place)
+   * and keeps the source: local disk shares the bytes with a hard link where it can, else copies.
+   */
+  shareFile?(key: string, filePath: string): Promise<{ size: number }>;
+  /**
    * A stream of the bytes at `key`, or of the inclusive byte `range` when the storage has `rangeReads` (one
    * without may ignore `range` and stream everything).
    */

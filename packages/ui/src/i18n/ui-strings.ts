@@ -25,6 +25,11 @@ export const UI_STRINGS = [
   'Dark mode',
   'Light mode',
   'Log out',
+  // The account menu's workspace switcher
+  'Workspace',
+  'Workspaces',
+  'Default',
+  'Manage workspaces',
   // Footer
   'Footer menu',
   'Secondary menu',

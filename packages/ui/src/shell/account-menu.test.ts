@@ -109,3 +109,20 @@ describe('user helpers', () => {
     expect(userDisplayName({ display_name: ' ', email: 'a@x.io' })).toBe('a@x.io');
   });
 });
+
+describe('the workspace switcher entries', () => {
+  it('lead the menu when the site has workspaces, with "Manage workspaces" when a page is given', async () => {
+    const { accountMenuEntries: entries } = await import('./account-menu');
+    const ids = entries({
+      isMobile: false,
+      isSubscribed: false,
+      workspaces: { manageHref: '/workspaces' },
+    }).map((e) => e.id);
+    expect(ids).toEqual(['workspaces', 'manage-workspaces', 'logout']);
+    expect(entries({ isMobile: false, isSubscribed: false, workspaces: {} }).map((e) => e.id)).toEqual([
+      'workspaces',
+      'logout',
+    ]);
+    expect(entries({ isMobile: false, isSubscribed: false }).map((e) => e.id)).toEqual(['logout']);
+  });
+});

@@ -13,6 +13,7 @@ export type AccountMenuEntry =
       badge?: number;
     }
   | { kind: 'theme'; id: 'theme'; label: 'Dark mode' | 'Light mode' }
+  | { kind: 'workspaces'; id: 'workspaces'; label: 'Workspace' }
   | { kind: 'logout'; id: 'logout'; label: 'Log out' };
 
 export interface AccountMenuOptions {
@@ -28,6 +29,8 @@ export interface AccountMenuOptions {
   billingHref?: string;
   /** Present when users may change the theme. */
   theme?: { canChange: boolean; isDark: boolean } | null;
+  /** Present when the site has workspaces: the switcher, then "Manage workspaces" when a page is given. */
+  workspaces?: { manageHref?: string } | null;
 }
 
 /**
@@ -43,14 +46,35 @@ export function accountMenuEntries({
   isSubscribed,
   billingHref = '/billing',
   theme,
+  workspaces,
 }: AccountMenuOptions): AccountMenuEntry[] {
-  const entries: AccountMenuEntry[] = linkItems(items).map((item) => ({
-    kind: 'link',
-    id: `menu-${item.id}`,
-    label: item.label,
-    href: item.action,
-    ...(item.target ? { target: item.target } : {}),
-  }));
+  // The workspace switcher leads: what the rest of the menu (and the site) shows depends on it.
+  const entries: AccountMenuEntry[] = workspaces
+    ? [
+        { kind: 'workspaces', id: 'workspaces', label: 'Workspace' },
+        ...(workspaces.manageHref
+          ? [
+              {
+                kind: 'link' as const,
+                id: 'manage-workspaces',
+                label: 'Manage workspaces',
+                href: workspaces.manageHref,
+              },
+            ]
+          : []),
+      ]
+    : [];
+  entries.push(
+    ...linkItems(items).map(
+      (item): AccountMenuEntry => ({
+        kind: 'link',
+        id: `menu-${item.id}`,
+        label: item.label,
+        href: item.action,
+        ...(item.target ? { target: item.target } : {}),
+      }),
+    ),
+  );
   if (profileHref) entries.push({ kind: 'link', id: 'profile', label: 'Profile page', href: profileHref });
   // On wide screens the bell in the navbar does this job.
   if (notifications && isMobile) {

@@ -90,3 +90,30 @@ export const Dark: Story = {
 export const DarkVisitor: Story = { globals: { theme: 'dark' } };
 export const RightToLeft: Story = { args: loggedIn, globals: { direction: 'rtl' } };
 export const RightToLeftVisitor: Story = { globals: { direction: 'rtl' } };
+
+const workspaces = {
+  items: [
+    { id: 0, name: 'Default' },
+    { id: 7, name: 'Night Shift' },
+    { id: 9, name: 'Label A&R' },
+  ],
+  activeId: 7,
+  onSelect: noop,
+  manageHref: '/workspaces',
+};
+
+/** The workspace switcher leads the account menu: "Workspace" names the active one, then "Manage workspaces". */
+export const WorkspaceSwitcher: Story = {
+  args: { ...loggedIn, workspaces },
+  play: async ({ canvasElement }) => {
+    canvasElement.querySelector<HTMLButtonElement>('.bl-navbar__account')?.click();
+  },
+};
+/** The switcher on a phone. */
+export const MobileWorkspaceSwitcher: Story = {
+  args: { ...loggedIn, workspaces, isMobile: true },
+  parameters: { viewport: { defaultViewport: 'mobile1' } },
+  play: async ({ canvasElement }) => {
+    canvasElement.querySelector<HTMLButtonElement>('.bl-navbar__account')?.click();
+  },
+};

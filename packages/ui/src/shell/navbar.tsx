@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../avatar/avatar';
 import { Button, ButtonLink, IconButton } from '../button/button';
 import { ChevronDownIcon, LogoutIcon, MenuIcon, MoonIcon, SunIcon, UserIcon } from '../icons/icons';
-import { Menu, MenuItem, MenuTrigger } from '../menu/menu';
+import { Menu, MenuItem, MenuTrigger, SubmenuTrigger } from '../menu/menu';
 import { useIsMobile } from '../responsive/media-query';
 import { cx } from '../utils/cx';
 import {
@@ -24,6 +24,16 @@ export type NavbarUser = Pick<
   User,
   'email' | 'display_name' | 'first_name' | 'last_name' | 'avatar' | 'subscriptions'
 >;
+
+/** The workspace switcher of the account menu: the user's workspaces, the active one, and how to switch. */
+export interface NavbarWorkspaces {
+  /** The workspaces to offer, the Default one (id 0) included. */
+  items: readonly { id: number; name: string }[];
+  activeId: number;
+  onSelect(id: number): void;
+  /** The workspaces management page, listed as "Manage workspaces". */
+  manageHref?: string;
+}
 
 export interface NavbarProps {
   branding: Branding;
@@ -45,6 +55,8 @@ export interface NavbarProps {
   /** The theme switch; shown in the account menu only when `canChange` (`themes.user_change`). */
   theme?: ThemeToggle | null;
   onLogout?: () => void;
+  /** The workspace switcher, shown first in the account menu; absent when the site has no workspaces. */
+  workspaces?: NavbarWorkspaces | null;
   /** The notifications popover (bell); shown for logged-in users on wide screens. */
   notificationsSlot?: ReactNode;
   /** Extra content before the account area, such as a search field. */
@@ -73,6 +85,7 @@ export function Navbar({
   billingHref,
   theme,
   onLogout,
+  workspaces,
   notificationsSlot,
   children,
   currentPath,
@@ -130,7 +143,9 @@ export function Navbar({
                   isSubscribed: hasValidSubscription(user),
                   billingHref,
                   theme,
+                  workspaces,
                 })}
+                workspaces={workspaces}
                 onToggleTheme={theme?.toggle}
                 onLogout={onLogout}
               />
@@ -186,12 +201,14 @@ function AccountDropdown({
   user,
   isMobile,
   entries,
+  workspaces,
   onToggleTheme,
   onLogout,
 }: {
   user: NavbarUser;
   isMobile: boolean;
   entries: AccountMenuEntry[];
+  workspaces?: NavbarWorkspaces | null;
   onToggleTheme?: () => void;
   onLogout?: () => void;
 }) {
@@ -219,7 +236,32 @@ function AccountDropdown({
       </Button>
       <Menu aria-label={name} placement="bottom end" items={entries} onAction={onAction}>
         {(entry) =>
-          entry.kind === 'link' ? (
+          entry.kind === 'workspaces' && workspaces ? (
+            <SubmenuTrigger>
+              <MenuItem
+                id={entry.id}
+                textValue={t(entry.label)}
+                description={workspaces.items.find((w) => w.id === workspaces.activeId)?.name ?? t('Default')}
+              >
+                {t(entry.label)}
+              </MenuItem>
+              <Menu
+                aria-label={t('Workspaces')}
+                placement="start top"
+                items={workspaces.items}
+                selectionMode="single"
+                disallowEmptySelection
+                selectedKeys={[`workspace-${workspaces.activeId}`]}
+                onAction={(key) => workspaces.onSelect(Number(String(key).slice('workspace-'.length)))}
+              >
+                {(workspace) => (
+                  <MenuItem id={`workspace-${workspace.id}`} textValue={workspace.name}>
+                    {workspace.id === 0 ? t(workspace.name) : workspace.name}
+                  </MenuItem>
+                )}
+              </Menu>
+            </SubmenuTrigger>
+          ) : entry.kind === 'link' ? (
             <MenuItem
               id={entry.id}
               href={entry.href}

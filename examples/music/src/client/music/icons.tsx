@@ -107,9 +107,7 @@ export const MicIcon = icon(
   </>,
 );
 export const ListMusicIcon = icon(
-  <>
-    <path d="M21 15V6M18.5 18a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM12 12H3M16 6H3M12 18H3" />
-  </>,
+  <path d="M21 15V6M18.5 18a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM12 12H3M16 6H3M12 18H3" />,
 );
 export const HistoryIcon = icon(
   <>
@@ -117,11 +115,24 @@ export const HistoryIcon = icon(
     <path d="M3 3v5h5M12 7v5l4 2" />
   </>,
 );
+export const UsersIcon = icon(
+  <>
+    <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2" />
+    <circle cx="9" cy="7" r="4" />
+    <path d="M22 21v-2a4 4 0 0 0-3-3.87M16 3.13a4 4 0 0 1 0 7.75" />
+  </>,
+);
 export const PlusIcon = icon(<path d="M12 5v14M5 12h14" />);
 export const ShareIcon = icon(
   <>
     <path d="M4 12v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8" />
     <path d="m16 6-4-4-4 4M12 2v13" />
+  </>,
+);
+export const DownloadIcon = icon(
+  <>
+    <path d="M4 15v5a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-5" />
+    <path d="m8 11 4 4 4-4M12 15V3" />
   </>,
 );
 export const GripIcon = icon(

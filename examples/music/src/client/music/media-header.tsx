@@ -1,3 +1,4 @@
+import { Link } from '@backline/ui';
 import type { ReactNode } from 'react';
 
 interface MediaHeaderProps {
@@ -47,6 +48,22 @@ export function MetaLine({ children }: { children: ReactNode[] }) {
         // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of parts.
         <span key={index} className="music-meta-line__part">
           {part}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** A release's or a track's artists, each a link, separated by commas (the first part of a details line). */
+export function ArtistLinks({ artists }: { artists: { id: number; name: string; path: string }[] }) {
+  return (
+    <span>
+      {artists.map((artist, index) => (
+        <span key={artist.id}>
+          {index > 0 ? ', ' : null}
+          <Link href={artist.path} variant="inherit" className="music-strong-link">
+            {artist.name}
+          </Link>
         </span>
       ))}
     </span>

@@ -86,3 +86,27 @@ export function RowsSkeleton({ rows = 8 }: { rows?: number }) {
     </div>
   );
 }
+
+/**
+ * The loading and error states of a media page (album, track, playlist): a header skeleton (and rows, for
+ * pages with a tracks table) while the query is pending, the not-found or retry state when it failed.
+ * Pages render it for any query that has not succeeded: `if (!query.isSuccess) return <MediaPageStatus … />`.
+ */
+export function MediaPageStatus({
+  query,
+  rows = false,
+}: {
+  query: { isPending: boolean; error: unknown; refetch: () => unknown };
+  rows?: boolean;
+}) {
+  const { t } = useTranslation();
+  if (query.isPending) {
+    return (
+      <PageSkeleton label={t('Loading...')}>
+        <HeaderSkeleton />
+        {rows ? <RowsSkeleton /> : null}
+      </PageSkeleton>
+    );
+  }
+  return <PageError error={query.error} onRetry={() => void query.refetch()} />;
+}

@@ -1,5 +1,7 @@
 import { Button, IconButton } from '@backline/ui';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlayPermissionDialog } from '../player';
 import { PauseIcon, PlayIcon } from './icons';
 import { isPlayingContext, type PlayContext, usePlayActions } from './play-actions';
 
@@ -27,27 +29,38 @@ export function PlayButton({
   const { t } = useTranslation();
   const player = usePlayActions();
   const playing = isPlayingContext(player, context);
-  const disabled = isDisabled || !player.canPlay;
-  const onPress = () => (playing ? player.toggle() : onPlay());
+  const [explaining, setExplaining] = useState(false);
+  // A role without music.play gets a button that explains how to listen, not a disabled one.
+  const onPress = () => (!player.canPlay ? setExplaining(true) : playing ? player.toggle() : onPlay());
+  const disabled = isDisabled;
+  const explanation = player.canPlay ? null : (
+    <PlayPermissionDialog isOpen={explaining} onOpenChange={setExplaining} />
+  );
   if (look === 'labelled') {
     return (
-      <Button variant="primary" onPress={onPress} isDisabled={disabled} className={className}>
-        {playing ? <PauseIcon size={18} /> : <PlayIcon size={18} />}
-        {playing ? t('Pause') : t('Play')}
-      </Button>
+      <>
+        <Button variant="primary" onPress={onPress} isDisabled={disabled} className={className}>
+          {playing ? <PauseIcon size={18} /> : <PlayIcon size={18} />}
+          {playing ? t('Pause') : t('Play')}
+        </Button>
+        {explanation}
+      </>
     );
   }
   return (
-    <IconButton
-      variant="primary"
-      round
-      size="lg"
-      aria-label={playing ? t('Pause :name', { name }) : t('Play :name', { name })}
-      onPress={onPress}
-      isDisabled={disabled}
-      className={['music-play-button', className].filter(Boolean).join(' ')}
-    >
-      {playing ? <PauseIcon size={22} /> : <PlayIcon size={22} />}
-    </IconButton>
+    <>
+      <IconButton
+        variant="primary"
+        round
+        size="lg"
+        aria-label={playing ? t('Pause :name', { name }) : t('Play :name', { name })}
+        onPress={onPress}
+        isDisabled={disabled}
+        className={['music-play-button', className].filter(Boolean).join(' ')}
+      >
+        {playing ? <PauseIcon size={22} /> : <PlayIcon size={22} />}
+      </IconButton>
+      {explanation}
+    </>
   );
 }

@@ -24,6 +24,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Track } from '../../contract';
+import { PlayPermissionDialog } from '../player';
 import { useMyPlaylists } from './api';
 import { useFormat } from './format';
 import { ClockIcon, GripIcon, MoreIcon, PauseIcon, PlayIcon } from './icons';
@@ -192,6 +193,7 @@ function TrackRow({
   const format = useFormat();
   const player = usePlayActions();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [explaining, setExplaining] = useState(false);
   const isCurrent = player.current?.id === track.id;
   const artists = track.artists.map((artist) => artist.name).join(', ');
   return (
@@ -232,20 +234,21 @@ function TrackRow({
               index + 1
             )}
           </span>
-          {player.canPlay ? (
-            <IconButton
-              size="sm"
-              className="music-tracks__play"
-              aria-label={
-                isCurrent && player.isPlaying
-                  ? t('Pause :name', { name: track.name })
-                  : t('Play :name', { name: track.name })
-              }
-              onPress={() => (isCurrent ? player.toggle() : onPlay(index))}
-            >
-              {isCurrent && player.isPlaying ? <PauseIcon size={16} /> : <PlayIcon size={16} />}
-            </IconButton>
-          ) : null}
+          <IconButton
+            size="sm"
+            className="music-tracks__play"
+            aria-label={
+              isCurrent && player.isPlaying
+                ? t('Pause :name', { name: track.name })
+                : t('Play :name', { name: track.name })
+            }
+            onPress={() =>
+              // A role without music.play is told how to listen rather than given a button that does nothing.
+              !player.canPlay ? setExplaining(true) : isCurrent ? player.toggle() : onPlay(index)
+            }
+          >
+            {isCurrent && player.isPlaying ? <PauseIcon size={16} /> : <PlayIcon size={16} />}
+          </IconButton>
         </span>
         <span className="music-tracks__title">
           {track.image ? (
@@ -294,6 +297,7 @@ function TrackRow({
             }
           />
         </span>
+        {player.canPlay ? null : <PlayPermissionDialog isOpen={explaining} onOpenChange={setExplaining} />}
       </div>
     </GridListItem>
   );
@@ -316,6 +320,7 @@ export function TrackMenu({ tracks, trigger, playlist, isOpen, onOpenChange }: T
   const user = useUser();
   const remove = useRemoveFromPlaylist(playlist?.id ?? 0);
   const [creating, setCreating] = useState(false);
+  const [explaining, setExplaining] = useState(false);
   const first = tracks[0];
   if (!first) return null;
   const single = tracks.length === 1;
@@ -332,6 +337,11 @@ export function TrackMenu({ tracks, trigger, playlist, isOpen, onOpenChange }: T
           }
           placement="bottom end"
           onAction={(key: Key) => {
+            // Without music.play the play entries explain how to listen instead of being greyed out.
+            if (!player.canPlay && (key === 'play' || key === 'next' || key === 'queue')) {
+              setExplaining(true);
+              return;
+            }
             if (key === 'play') player.playList(tracks.map(toPlayerTrack), 0, { type: 'queue' });
             if (key === 'next') player.playNext(tracks.map(toPlayerTrack));
             if (key === 'queue') player.addToQueue(tracks.map(toPlayerTrack));
@@ -341,15 +351,9 @@ export function TrackMenu({ tracks, trigger, playlist, isOpen, onOpenChange }: T
             if (key === 'remove') remove.mutate(tracks);
           }}
         >
-          <MenuItem id="play" isDisabled={!player.canPlay}>
-            {t('Play')}
-          </MenuItem>
-          <MenuItem id="next" isDisabled={!player.canPlay}>
-            {t('Play next')}
-          </MenuItem>
-          <MenuItem id="queue" isDisabled={!player.canPlay}>
-            {t('Add to queue')}
-          </MenuItem>
+          <MenuItem id="play">{t('Play')}</MenuItem>
+          <MenuItem id="next">{t('Play next')}</MenuItem>
+          <MenuItem id="queue">{t('Add to queue')}</MenuItem>
           {user ? (
             <AddToPlaylistSubmenu tracks={tracks} onNew={() => setCreating(true)} />
           ) : (
@@ -365,6 +369,7 @@ export function TrackMenu({ tracks, trigger, playlist, isOpen, onOpenChange }: T
         </Menu>
       </MenuTrigger>
       <PlaylistFormDialog isOpen={creating} onOpenChange={setCreating} withTracks={tracks} />
+      {player.canPlay ? null : <PlayPermissionDialog isOpen={explaining} onOpenChange={setExplaining} />}
     </>
   );
 }

@@ -25,6 +25,9 @@ export function WebPlayerRoutes() {
     <Routes>
       <Route element={<WebPlayerLayout />}>
         <Route index element={<DiscoverPage />} />
+        {/* Discover's own address: while the homepage setting puts the landing page at / for visitors, the
+            navbar and sidebar still reach the feed. */}
+        <Route path="discover" element={<DiscoverPage />} />
         <Route path="channel/:slug" element={<ChannelPage />} />
         <Route path="artist/:id/:slug?" element={<ArtistPage />} />
         <Route path="album/:id/:artistSlug?/:albumSlug?" element={<AlbumPage />} />

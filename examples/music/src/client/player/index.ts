@@ -8,4 +8,5 @@ export {
   type PlayerProviderProps,
   usePlayer,
 } from './player-provider';
+export { PlayPermissionDialog, type PlayPermissionDialogProps } from './ui/play-permission';
 export { PlayerBar, type PlayerBarProps } from './ui/player-bar';

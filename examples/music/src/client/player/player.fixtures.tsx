@@ -58,7 +58,8 @@ export function fixtureTracks(src: (index: number) => string): PlayerTrack[] {
   }));
 }
 
-export type FixtureState = 'empty' | 'playing' | 'paused' | 'buffering' | 'error';
+/** `context-only`: paused like `paused`, with nothing in the listener's queue (only the rest of the album). */
+export type FixtureState = 'empty' | 'playing' | 'paused' | 'context-only' | 'buffering' | 'error';
 
 /** Bootstrap data for a visitor whose guest role does (or does not) hold `music.play`. */
 export function fixtureBootstrap(canPlay: boolean): BootstrapData {
@@ -108,8 +109,8 @@ export function PlayerFixture({
   useEffect(() => {
     const { queue, controller } = engine;
     if (state === 'empty' || queue.getSnapshot().current) return;
-    queue.addToQueue([tracks[4]!]);
-    if (state === 'paused') {
+    if (state !== 'context-only') queue.addToQueue([tracks[4]!]);
+    if (state === 'paused' || state === 'context-only') {
       queue.playList(tracks, 1, {
         type: 'album',
         id: 1,

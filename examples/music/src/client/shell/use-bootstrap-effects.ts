@@ -1,7 +1,8 @@
+import { displayedTheme, isEditorMode } from '@backline/appearance';
 import { applyTheme } from '@backline/core';
 import { useBootstrap, useTheme } from '@backline/core/react';
 import { setI18nLines } from '@backline/ui';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -9,8 +10,11 @@ import { useTranslation } from 'react-i18next';
  * translation lines are swapped in, so a user's own theme and language follow them in (and out).
  */
 export function useBootstrapEffects(): void {
-  const { theme } = useTheme();
-  const { i18n: lines } = useBootstrap();
+  const { theme: chosen } = useTheme();
+  const data = useBootstrap();
+  const { i18n: lines } = data;
+  // In the appearance editor's preview the editor's pick wins over the visitor's cookie.
+  const theme = useMemo(() => (isEditorMode() ? (displayedTheme(data) ?? chosen) : chosen), [data, chosen]);
   const { i18n } = useTranslation();
   useEffect(() => {
     if (theme) applyTheme(theme);

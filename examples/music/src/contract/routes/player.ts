@@ -25,6 +25,21 @@ export const stream = route({
 });
 
 /**
+ * `GET tracks/{id}/download`: the track's audio file as an attachment. Needs `music.download`, which no role
+ * holds by default: the site's paid plans grant it (see `modules/plans.ts`).
+ */
+export const download = route({
+  method: 'GET',
+  path: 'tracks/{id}/download',
+  tag: TAG,
+  summary: "Download a track's audio file",
+  params: id,
+  response: raw('audio/mpeg', "The audio, with the file's own type"),
+  permission: 'music.download',
+  errors: [302, 404],
+});
+
+/**
  * `POST tracks/{id}/plays`: the player posts once per listen, after 30 seconds or at the end, whichever comes
  * first. Guests count too (by session). A second post for the same track by the same listener within the
  * track's length is not counted again; the route is rate limited.

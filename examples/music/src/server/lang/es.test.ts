@@ -1,10 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ACCOUNT_STRINGS } from '@backline/account';
+import { ADMIN_STRINGS } from '@backline/admin';
+import { APPEARANCE_STRINGS } from '@backline/appearance';
+import { APPEARANCE_EDITOR_STRINGS } from '@backline/appearance/editor';
 import { AUTH_STRINGS } from '@backline/auth';
+import { BILLING_STRINGS } from '@backline/billing';
+import { NOTIFICATION_STRINGS } from '@backline/notifications';
 import { UI_STRINGS } from '@backline/ui';
 import { UPLOADS_STRINGS } from '@backline/uploads';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_LANDING_CONTENT } from '../../contract/landing';
 import { MUSIC_LOCALIZATIONS } from './index';
 
 const CLIENT = join(import.meta.dirname, '../../client');
@@ -22,12 +28,34 @@ function siteStrings(dir = CLIENT): string[] {
   });
 }
 
+/** The landing page's default content: its text reaches the page through `t()`, so it is translated too. */
+function landingStrings(value: unknown = DEFAULT_LANDING_CONTENT, key = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((item) => landingStrings(item));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([name, item]) => landingStrings(item, name));
+  const text = ['headerTitle', 'headerSubtitle', 'inputText', 'label', 'title', 'subtitle', 'description'];
+  return typeof value === 'string' && (text.includes(key) || /Title$|Subtitle$/.test(key)) ? [value] : [];
+}
+
 const CATALOGS: Record<string, readonly string[]> = {
   UI_STRINGS,
   AUTH_STRINGS,
   ACCOUNT_STRINGS,
+  ADMIN_STRINGS,
   UPLOADS_STRINGS,
+  NOTIFICATION_STRINGS,
+  APPEARANCE_STRINGS,
+  // Types and groups the music site's server declares; the settings page translates them.
+  'music notification types': [
+    'Social',
+    'Someone follows me',
+    'Workspaces',
+    'Someone invites me to a workspace',
+  ],
+  BILLING_STRINGS,
+  APPEARANCE_EDITOR_STRINGS,
   'music site': siteStrings(),
+  'landing content': landingStrings(),
 };
 
 /** `:name` placeholders and `{file}`-style tokens, sorted, so a translation must keep exactly the same ones. */

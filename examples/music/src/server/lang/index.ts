@@ -8,6 +8,11 @@ function lines(file: string): Record<string, string> {
 
 /** The languages the music site installs besides English (see es.json and es.test.ts). */
 export const MUSIC_LOCALIZATIONS: Localization[] = [
-  // The web player keeps its lines in a file of its own.
-  { language: 'es', name: 'Español', lines: { ...lines('./es.json'), ...lines('./player.es.json') } },
+  // The web player and the admin's settings, dashboard, localization and file pages keep their lines in files of
+  // their own.
+  {
+    language: 'es',
+    name: 'Español',
+    lines: { ...lines('./es.json'), ...lines('./player.es.json'), ...lines('./admin-settings.es.json') },
+  },
 ];

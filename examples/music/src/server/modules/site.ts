@@ -1,5 +1,6 @@
 import type { Menu } from '@backline/core';
 import { defineModule, type RegistrationPolicy } from '@backline/server';
+import { DEFAULT_LANDING_CONTENT, type LandingContent } from '../../contract/landing';
 
 /**
  * The music site's navigation and sign-up policies, as public settings the browser receives in bootstrap
@@ -14,7 +15,7 @@ export const SITE_MENUS: Menu[] = [
     name: 'Primary',
     positions: ['navbar'],
     items: [
-      { id: 'discover', label: 'Discover', type: 'route', action: '/' },
+      { id: 'discover', label: 'Discover', type: 'route', action: '/discover' },
       { id: 'pricing', label: 'Pricing', type: 'route', action: '/pricing' },
       { id: 'contact', label: 'Contact', type: 'route', action: '/contact' },
     ],
@@ -78,12 +79,34 @@ export const REGISTRATION_POLICIES: RegistrationPolicy[] = [
   { id: 'privacy', label: 'Privacy policy', action: '/pages/privacy-policy' },
 ];
 
-/** The music site's own settings defaults: menus and registration policies. */
+/**
+ * What `/` shows (spec music §2): to a logged-out visitor, unless the type is `channel`, the landing page
+ * (`landingPage`), the login page (`loginPage`), the register page (`registerPage`) or the custom page whose slug
+ * is `value` (`customPage`); to everyone else, and for `channel`, the web player's Discover feed.
+ */
+export const HOMEPAGE_TYPES = ['landingPage', 'loginPage', 'registerPage', 'customPage', 'channel'] as const;
+
+/** The music site's own settings defaults: menus, registration policies, the homepage and the landing page. */
 export const site = () =>
   defineModule({
     id: 'site',
     settings: {
       menus: { value: SITE_MENUS, public: true },
       'registration.policies': { value: REGISTRATION_POLICIES, public: true },
+      'homepage.type': { value: 'landingPage', public: true },
+      'homepage.value': { value: '', public: true },
+      // The trending artists grid is on; the pricing section needs billing too (`billing.enable`).
+      'homepage.trending': { value: true, public: true },
+      'homepage.pricing': { value: false, public: true },
+      'homepage.appearance': { value: DEFAULT_LANDING_CONTENT, public: true },
+    },
+    // A visitor who gets the landing page at `/` has its header image fetched alongside the scripts, so the
+    // largest paint does not wait for the landing chunk to name it (Lighthouse: docs/benchmarks.md).
+    async pageHead(ctx, kit) {
+      if (ctx.path !== '/' || ctx.state.user) return null;
+      if ((await kit.settings.get<string>('homepage.type', 'landingPage')) !== 'landingPage') return null;
+      const content = await kit.settings.get<Partial<LandingContent> | null>('homepage.appearance', null);
+      const image = content?.headerImage ?? DEFAULT_LANDING_CONTENT.headerImage;
+      return image ? { preload: [{ href: image, as: 'image' }] } : null;
     },
   });

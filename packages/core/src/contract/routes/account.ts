@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { booleanish, idParam } from '../fields';
+import { booleanish, CONTROL_CHARACTERS, idParam } from '../fields';
 import { route } from '../route';
 import { BootstrapAnswer } from '../schemas/bootstrap';
 import { UserAnswer } from '../schemas/user';
@@ -48,9 +48,14 @@ const optionalName = (field: string) =>
   z.optional(
     z.nullable(
       z.pipe(
-        z
-          .string({ error: `The ${field} field must be a string.` })
-          .check(z.trim(), z.maxLength(100, `The ${field} field must not be greater than 100 characters.`)),
+        z.string({ error: `The ${field} field must be a string.` }).check(
+          z.trim(),
+          z.maxLength(100, `The ${field} field must not be greater than 100 characters.`),
+          // NUL and other control characters: PostgreSQL refuses NUL in text outright, and no name holds one.
+          z.refine((value) => !CONTROL_CHARACTERS.test(value), {
+            message: `The ${field} field contains characters that are not allowed.`,
+          }),
+        ),
         z.transform((value) => (value === '' ? null : value)),
       ),
     ),

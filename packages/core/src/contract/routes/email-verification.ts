@@ -9,6 +9,8 @@ export const resend = route({
   tag: 'email-verification',
   summary: "Mail the signed-in user's address a new verification link",
   auth: true,
+  // The verify screen sends the address it shows; the link always goes to the signed-in user's own address.
+  body: z.object({ email: z.optional(z.string().check(z.maxLength(255))) }),
   response: MessageAnswer,
   rateLimited: true,
 });

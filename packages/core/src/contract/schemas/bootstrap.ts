@@ -56,6 +56,11 @@ export const BootstrapData = z.looseObject({
   settings: z.record(z.string(), z.unknown()),
   themes: z.object({ all: z.array(Theme), selectedThemeId: z.nullable(z.number()) }),
   i18n: I18nData,
+  /**
+   * Set while an admin is logged in as this user ("log in as"): who they are, so the site can show the banner
+   * with "Return to my account". Absent otherwise.
+   */
+  impersonator: z.optional(z.nullable(z.object({ id: z.number(), display_name: z.string() }))),
 });
 export type BootstrapData = z.infer<typeof BootstrapData>;
 

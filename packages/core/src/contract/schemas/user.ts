@@ -62,6 +62,8 @@ export const User = z.looseObject({
   subscriptions: z.optional(z.array(UserSubscription)),
   two_factor_confirmed_at: z.optional(z.nullable(timestamp)),
   two_factor_recovery_codes: z.optional(z.array(z.string())),
+  /** Whether two-factor is enabled (confirmed or not); the owner's own record only. */
+  two_factor_enabled: z.optional(z.boolean()),
   unread_notifications_count: z.optional(z.number()),
   social_profiles: z.optional(z.array(SocialProfile)),
   tokens: z.optional(z.array(AccessToken)),

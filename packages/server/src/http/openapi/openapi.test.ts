@@ -1,4 +1,4 @@
-import { idParam, noContent, raw, route, XSRF_HEADER } from '@backline/core/contract';
+import { idParam, noContent, raw, route, timestamp, XSRF_HEADER } from '@backline/core/contract';
 import { type RunningServer, signedInUser, startTestServer, testDatabases } from '@internal/testing';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -169,6 +169,23 @@ describe('createOpenApiDocument', () => {
     expect(text).not.toContain('#/$defs/');
     expect(text).toContain('#/components/schemas/');
     await expectValid(withTree);
+  });
+
+  it("describes timestamps and dates by their format alone, without zod's long pattern", async () => {
+    const stamped = route({
+      method: 'GET',
+      path: 'stamped',
+      tag: 'stamped',
+      summary: 'A timestamp and a date',
+      query: z.object({ on: z.optional(z.iso.date()) }),
+      response: z.object({ at: timestamp, seen: z.nullable(timestamp) }),
+    });
+    const withDates = createOpenApiDocument([stamped]);
+    const text = JSON.stringify(withDates);
+    expect(text).toContain('"format":"date-time"');
+    expect(text).toContain('"format":"date"');
+    expect(text).not.toContain('"pattern"');
+    await expectValid(withDates);
   });
 });
 

@@ -69,6 +69,7 @@ describe.each(testDatabases())('personal access tokens on $name', (database) => 
     expect(token).toEqual({
       id: expect.any(Number),
       name: 'Deploy script',
+      abilities: ['read', 'write'],
       last_used_at: null,
       created_at: expect.any(String),
     });
@@ -83,7 +84,13 @@ describe.each(testDatabases())('personal access tokens on $name', (database) => 
     const me = await http.get('/api/v1/users/me?with=tokens');
     expect(JSON.stringify(me.data)).not.toContain(secret!);
     expect((me.data as { user: { tokens: unknown[] } }).user.tokens).toEqual([
-      { id: token.id, name: 'Deploy script', last_used_at: null, created_at: expect.any(String) },
+      {
+        id: token.id,
+        name: 'Deploy script',
+        abilities: ['read', 'write'],
+        last_used_at: null,
+        created_at: expect.any(String),
+      },
     ]);
   });
 
@@ -224,11 +231,11 @@ describe.each(testDatabases())('personal access tokens on $name', (database) => 
     const intruder = await signedIn('token-intruder@example.com');
     const response = await intruder.http.request('DELETE', `/api/v1/access-tokens/${token.id}`);
     expect(response.status).toBe(404);
-    // Nor through the intruder's own token.
+    // Nor through the intruder's own token (no token deletes tokens at all).
     const intruderToken = (await createToken(intruder.http)).plainTextToken;
     expect(
       (await bearer(server.url, intruderToken)('DELETE', `/api/v1/access-tokens/${token.id}`)).status,
-    ).toBe(404);
+    ).toBe(403);
     expect((await bearer(server.url, plainTextToken)('GET', '/api/v1/users/me')).status).toBe(200);
   });
 
@@ -267,19 +274,19 @@ describe.each(testDatabases())('personal access tokens on $name', (database) => 
     expect((await read()).getTime()).toBeGreaterThan(first.getTime());
   });
 
-  it('refuses 2FA changes through a token: they need a password confirmed in a browser session', async () => {
+  it('refuses 2FA changes through a token (403): they belong to the browser session', async () => {
     const { http } = await signedIn('token-2fa@example.com');
     const call = bearer(server.url, (await createToken(http)).plainTextToken);
-    expect((await call('POST', '/auth/user/two-factor-authentication')).status).toBe(423);
-    expect((await call('DELETE', '/auth/user/two-factor-authentication')).status).toBe(423);
-    expect((await call('GET', '/auth/user/two-factor/qr-code')).status).toBe(423);
+    expect((await call('POST', '/auth/user/two-factor-authentication')).status).toBe(403);
+    expect((await call('DELETE', '/auth/user/two-factor-authentication')).status).toBe(403);
+    expect((await call('GET', '/auth/user/two-factor/qr-code')).status).toBe(403);
     expect(
       (await call('POST', '/auth/user/confirmed-two-factor-authentication', { code: '123456' })).status,
-    ).toBe(423);
-    expect((await call('POST', '/auth/user/two-factor-recovery-codes')).status).toBe(423);
+    ).toBe(403);
+    expect((await call('POST', '/auth/user/two-factor-recovery-codes')).status).toBe(403);
     // A token cannot confirm a password for itself either: there is no session to remember it.
-    expect((await call('POST', '/auth/user/confirm-password', { password: PASSWORD })).status).not.toBe(500);
-    expect((await call('POST', '/auth/user/two-factor-authentication')).status).toBe(423);
+    expect((await call('POST', '/auth/user/confirm-password', { password: PASSWORD })).status).toBe(403);
+    expect((await call('POST', '/auth/user/two-factor-authentication')).status).toBe(403);
   });
 
   describe('gates', () => {

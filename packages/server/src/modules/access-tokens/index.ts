@@ -6,7 +6,7 @@ import { can } from '../permissions/index';
 import { ensurePermission, grantToRole } from '../permissions/permissions';
 import { describeSession } from '../sessions/describe-session';
 import type { Session } from '../sessions/session-model';
-import { addSessionSource } from '../sessions/session-sources';
+import { addSessionRevoker, addSessionSource } from '../sessions/session-sources';
 import { hasBearerToken } from '../sessions/session-store';
 import {
   createAccessToken,
@@ -19,6 +19,8 @@ import {
 /** The permission a user needs to create and use personal access tokens. */
 export const API_ACCESS_PERMISSION = accessTokens.API_ACCESS_PERMISSION;
 const API_DISABLED = 'API access is disabled.';
+/** Setting: whether a password change ends the user's API tokens (on by default). */
+export const REVOKE_ON_PASSWORD_CHANGE = 'api.revoke_tokens_on_password_change';
 const UNAUTHENTICATED = 'Unauthenticated.';
 
 /** Whether the site offers API access (public setting `api.integrated`). */
@@ -105,6 +107,9 @@ export const accessTokensModule = (options: AccessTokensOptions = {}) =>
     permissions: [{ name: API_ACCESS_PERMISSION, description: 'Create and use personal API access tokens' }],
     settings: {
       'api.integrated': { value: false, public: true },
+      // A password change ends the user's tokens (a reset and "log out other sessions" always do). Off keeps
+      // them over a change, for sites whose integrations must survive routine password rotation.
+      [REVOKE_ON_PASSWORD_CHANGE]: { value: true },
     },
     session: bearerMiddleware,
     routes(router) {
@@ -114,6 +119,7 @@ export const accessTokensModule = (options: AccessTokensOptions = {}) =>
           kit,
           ctx.state.user!.id,
           body.tokenName.trim(),
+          body.abilities,
         );
         return { token: serializeToken(token), plainTextToken };
       });
@@ -135,6 +141,14 @@ export const accessTokensModule = (options: AccessTokensOptions = {}) =>
           : [];
         for (const role of roles) await grantToRole(kit.knex, role.id, API_ACCESS_PERMISSION);
       }
+      addSessionRevoker(kit, async (kit, userId, reason) => {
+        if (
+          reason === 'password-change' &&
+          !(await kit.settings.get<boolean>(REVOKE_ON_PASSWORD_CHANGE, true))
+        )
+          return null;
+        return (trx) => trx('personal_access_tokens').where({ user_id: userId }).delete();
+      });
       addSessionSource(kit, async (ctx, kit, userId) => {
         const tokens = await PersonalAccessToken.query(kit.knex)
           .where({ user_id: userId })

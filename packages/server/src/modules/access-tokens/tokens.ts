@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { AccessToken, Serializable } from '@backline/core/contract';
+import { type AccessToken, accessTokens, MAX_ID, type Serializable } from '@backline/core/contract';
 import type { Context } from 'koa';
 import { Model } from 'objection';
 import { ValidationError } from '../../http/errors';
@@ -50,6 +50,7 @@ export type AccessTokenResource = Serializable<AccessToken>;
 export const serializeToken = (token: PersonalAccessToken): AccessTokenResource => ({
   id: token.id,
   name: token.name,
+  abilities: token.abilities ?? [],
   last_used_at: token.last_used_at,
   created_at: token.created_at,
 });
@@ -75,6 +76,7 @@ export async function createAccessToken(
   kit: Kit,
   userId: number,
   name: string,
+  abilities: readonly accessTokens.TokenAbility[] = accessTokens.DEFAULT_TOKEN_ABILITIES,
 ): Promise<{ token: PersonalAccessToken; plainTextToken: string }> {
   const secret = randomBytes(32).toString('base64url');
   const now = kit.now();
@@ -92,7 +94,8 @@ export async function createAccessToken(
         user_id: userId,
         name,
         token: hashAccessToken(secret),
-        abilities: ['*'],
+        // Checked on every route by `checkTokenAccess()`; `write` implies `read`.
+        abilities: abilities.includes('write') ? ['read', 'write'] : ['read'],
         created_at: now,
         updated_at: now,
       })
@@ -107,7 +110,8 @@ export async function createAccessToken(
  */
 export async function findAccessToken(kit: Kit, plain: string): Promise<PersonalAccessToken | null> {
   const match = PLAIN_TOKEN.exec(plain);
-  if (!match) return null;
+  // An id past the key column's range can name no token; PostgreSQL would refuse the query (a 500) instead.
+  if (!match || Number(match[1]) > MAX_ID) return null;
   const token = await PersonalAccessToken.query(kit.knex)
     .withGraphJoined('user')
     .findOne({

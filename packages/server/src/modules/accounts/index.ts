@@ -1,5 +1,9 @@
+import { BackgroundTasks } from '../../http/background-tasks';
 import type { BacklineModule, Localization } from '../../kit';
 import { accessTokensModule } from '../access-tokens/index';
+import { accountModule } from '../account/index';
+import { adminModule } from '../admin/index';
+import { adminLocalizationsModule } from '../admin-localizations/index';
 import { apiDocsModule } from '../api-docs/index';
 import { authModule } from '../auth/index';
 import { emailVerificationModule } from '../email-verification/index';
@@ -13,7 +17,6 @@ import { type SocialOptions, socialModule } from '../social/index';
 import { twoFactorModule } from '../two-factor/index';
 import { usersModule } from '../users/index';
 import { valueListsModule } from '../value-lists/index';
-import { BackgroundTasks } from './background';
 
 export interface AccountsOptions {
   /** Languages to install besides English, `{language, name, lines}` with lines keyed by the English text. */
@@ -28,13 +31,15 @@ export interface AccountsOptions {
 
 /**
  * Every account module, in the order their tables depend on each other: users, permissions, sessions, auth,
- * passwords, email verification, two-factor, access tokens, the API reference, localization, value lists.
+ * passwords, email verification, two-factor, access tokens, the API reference, localization, value lists, the admin area.
  * `createBackline({modules: [accounts()]})` installs them all.
  */
 export function accounts(options: AccountsOptions = {}): BacklineModule[] {
   const tasks = new BackgroundTasks();
   return [
     usersModule(),
+    // Right after users, so its routes register where they always have.
+    accountModule(),
     permissionsModule(),
     sessionsModule(),
     authModule(tasks),
@@ -50,5 +55,9 @@ export function accounts(options: AccountsOptions = {}): BacklineModule[] {
     apiDocsModule(),
     localizationModule({ localizations: options.localizations }),
     valueListsModule(),
+    // Last: its ban check reads the caller that sessions and access tokens identified.
+    adminModule(),
+    // Writes the localization module's table, with audit rows in the admin module's log.
+    adminLocalizationsModule(),
   ];
 }

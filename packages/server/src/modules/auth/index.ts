@@ -1,15 +1,16 @@
 import { auth, booleanish } from '@backline/core/contract';
 import { z } from 'zod';
+import type { BackgroundTasks } from '../../http/background-tasks';
 import { HttpError } from '../../http/errors';
 import { validateInput } from '../../http/routes';
+import { siteUrl } from '../../http/site-url';
 import { defineModule } from '../../kit';
-import type { BackgroundTasks } from '../accounts/background';
-import { sendAlreadyRegisteredMail } from '../accounts/mails';
-import { siteUrl } from '../accounts/site-url';
+import { sendAlreadyRegisteredMail } from '../../mail/account-mails';
+import { hashPassword, needsRehash, verifyPassword, warmUpHasher } from '../../security/password-hasher';
 import { queueVerificationMail, VERIFICATION_MAIL_LIMIT } from '../email-verification/index';
 import { requireHuman } from '../human-check/index';
-import { hashPassword, needsRehash, verifyPassword, warmUpHasher } from '../passwords/hasher';
 import { createResetToken } from '../passwords/index';
+import { recordLoginFailure, slowDownForAccount } from '../passwords/login-failures';
 import { rememberAccess } from '../permissions/index';
 import { signIn, signOut } from '../sessions/session-store';
 import { createUser, findUserByEmail, findUserForLogin } from '../users/create-user';
@@ -20,6 +21,13 @@ import { bootstrapAnswer, completeLogin } from './login';
 export const FAILED_LOGIN_MESSAGE = 'These credentials do not match our records.';
 /** 5 login attempts per minute per normalised address and IP. */
 export const LOGIN_LIMIT = { points: 5, duration: 60, message: FAILED_LOGIN_MESSAGE, field: 'email' };
+/**
+ * 30 failed logins per minute per IP, whatever the addresses: one source spraying a password over many accounts
+ * (or flooding unknown addresses to load the hasher) gets 429s, checked before anything else. Only failures
+ * count, so many people signing in successfully behind one NAT address are never held up; a parallel burst can
+ * overshoot by what is in flight, which the hasher's queue cap bounds.
+ */
+export const LOGIN_IP_LIMIT = { points: 30, duration: 60, message: FAILED_LOGIN_MESSAGE, field: 'email' };
 export const NEEDS_VERIFICATION_MESSAGE =
   'We have sent you an email with a link to verify your address. Please check your inbox.';
 
@@ -89,7 +97,7 @@ export const authModule = (tasks: BackgroundTasks) =>
         else {
           // The address has an account: its owner hears about it; the answer is the same as for a new one.
           const resetBase = siteUrl(ctx, kit, '/password/reset/');
-          tasks.run(kit.log, 'already registered mail', async () => {
+          tasks.run(ctx, kit.log, 'already registered mail', async () => {
             const existing = await findUserByEmail(kit.knex, body.email);
             if (!existing) return;
             const token = await createResetToken(kit, existing.id);
@@ -109,12 +117,24 @@ export const authModule = (tasks: BackgroundTasks) =>
 
       router.route(auth.login).handle(async ({ body, ctx, kit }) => {
         const key = `${body.email}|${ctx.ip}`;
+        // `ctx.ip` is the socket's address unless the app trusts a proxy (`proxy`, `TRUST_PROXY`): only then
+        // does `X-Forwarded-For` name the client, so a direct caller cannot rotate it to dodge these limits.
+        if ((await kit.rateLimits.spent('login-ip', ctx.ip, LOGIN_IP_LIMIT)) >= LOGIN_IP_LIMIT.points)
+          await kit.rateLimits.consume('login-ip', ctx.ip, LOGIN_IP_LIMIT); // spent: answers 429 with Retry-After
         // Spent before the check, so parallel guesses cannot all slip in ahead of the count.
         const { spent } = await kit.rateLimits.consume('login', key, LOGIN_LIMIT);
+        // Guessing at one account from many IPs is slowed (never locked) by its failures across all of them.
+        await slowDownForAccount(kit, body.email);
         const found = await findUserForLogin(kit.knex, body.email);
         // Without an account the dummy hash is checked instead: same work, same time, same answer.
-        if (!(await verifyPassword(found?.user.password, body.password)) || !found)
+        if (!(await verifyPassword(found?.user.password, body.password)) || !found) {
+          await recordLoginFailure(kit, body.email);
+          // The failure that spends the IP's last point still answers as a failure; the next attempt gets the 429.
+          await kit.rateLimits.consume('login-ip', ctx.ip, LOGIN_IP_LIMIT).catch((error) => {
+            if (!(error instanceof HttpError && error.status === 429)) throw error;
+          });
           throw new HttpError(422, FAILED_LOGIN_MESSAGE, { email: [FAILED_LOGIN_MESSAGE] });
+        }
         const { user, access } = found;
         // The roles and permissions came with the user: the bootstrap answer below does not load them again.
         rememberAccess(ctx, user.id, access);

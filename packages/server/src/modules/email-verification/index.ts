@@ -1,10 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { emailVerification } from '@backline/core/contract';
-import type { Context } from 'koa';
+import {
+  apiPath,
+  auth,
+  emailVerification,
+  isServerPath,
+  localization,
+  system,
+} from '@backline/core/contract';
+import type { Context, Middleware } from 'koa';
+import type { BacklineApp } from '../../create-backline';
+import type { BackgroundTasks } from '../../http/background-tasks';
+import { HttpError } from '../../http/errors';
+import { siteUrl } from '../../http/site-url';
 import { defineModule, type Kit } from '../../kit';
-import type { BackgroundTasks } from '../accounts/background';
-import { sendVerificationMail } from '../accounts/mails';
-import { siteUrl } from '../accounts/site-url';
+import { sendVerificationMail } from '../../mail/account-mails';
+import { signIn } from '../sessions/session-store';
 import { User } from '../users/user-model';
 
 /** A verification link works for 24 hours. */
@@ -20,7 +30,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
  */
 export function queueVerificationMail(ctx: Context, kit: Kit, tasks: BackgroundTasks, user: User): void {
   const base = siteUrl(ctx, kit, '/auth/email/verify/');
-  tasks.run(kit.log, 'verification mail', async () => {
+  tasks.run(ctx, kit.log, 'verification mail', async () => {
     const token = randomBytes(32).toString('base64url');
     const now = kit.now();
     await kit.knex.transaction(async (trx) => {
@@ -37,6 +47,35 @@ export function queueVerificationMail(ctx: Context, kit: Kit, tasks: BackgroundT
     await sendVerificationMail(kit, user.email, `${base}${token}`);
   });
 }
+
+/** What a gated (signed-in, unverified) user's refused API call answers, with status 403. */
+export const EMAIL_UNVERIFIED_MESSAGE = 'Your email address is not verified.';
+
+/**
+ * The calls a gated user still needs: the bootstrap data and health probe, logging out, switching the language
+ * the verify screen is shown in, asking for a new link and following it. Paths come from the contract's routes
+ * through its prefix rule, so they cannot drift from where the routes are served.
+ */
+const GATE_OPEN = new Set(
+  [system.health, system.bootstrapData, auth.logout, localization.changeLocale, emailVerification.resend].map(
+    (route) => `/${apiPath(route.path)}`,
+  ),
+);
+const VERIFY_LINK = `/${apiPath(emailVerification.verify.path.replace('{token}', ''))}`;
+
+/**
+ * With `require_email_confirmation` on, a signed-in user whose address is unverified may call nothing else: the
+ * browser shows only the verify screen, and the server refuses the rest with 403 rather than trusting the client
+ * (a token or a hand-made request gets the same answer). Pages and assets are left alone so the screen can load.
+ */
+export const emailVerificationGate: Middleware = async (ctx, next) => {
+  const user = ctx.state.user as User | undefined;
+  if (!user || user.email_verified_at || !isServerPath(ctx.path)) return next();
+  if (GATE_OPEN.has(ctx.path) || ctx.path.startsWith(VERIFY_LINK)) return next();
+  const { kit } = ctx.app as BacklineApp;
+  if (!(await kit.settings.get<boolean>('require_email_confirmation', false))) return next();
+  throw new HttpError(403, EMAIL_UNVERIFIED_MESSAGE);
+};
 
 /** Email verification: the mailed link (24 hours, single use) and "send it again". */
 export const emailVerificationModule = (tasks: BackgroundTasks) =>
@@ -62,6 +101,7 @@ export const emailVerificationModule = (tasks: BackgroundTasks) =>
     settings: {
       require_email_confirmation: { value: false, public: true },
     },
+    middleware: [emailVerificationGate],
     routes(router) {
       router.route(emailVerification.resend).handle(async ({ ctx, kit }) => {
         const user = ctx.state.user!;
@@ -81,13 +121,22 @@ export const emailVerificationModule = (tasks: BackgroundTasks) =>
             .where({ token_hash: sha256(params.token) })
             .delete()
             .returning(['user_id', 'email', 'expires_at']);
-          if (!row || row.expires_at.getTime() <= now.getTime()) return false;
+          if (!row || row.expires_at.getTime() <= now.getTime()) return null;
           const updated = await User.query(trx)
             .findById(row.user_id)
             .where({ email: row.email })
             .patch({ email_verified_at: now, updated_at: now });
-          return updated === 1;
+          return updated === 1 ? row.user_id : null;
         });
+        // The link signs its owner in on this browser, unless a second factor guards the account (the link alone
+        // must not get past it) or they are already signed in here.
+        if (verified && ctx.state.user?.id !== verified) {
+          const user = await User.query(kit.knex).findById(verified);
+          // Read off the row, not through the two-factor module: this module must not depend on it.
+          const secondFactor = (user as { two_factor_confirmed_at?: Date | null } | undefined)
+            ?.two_factor_confirmed_at;
+          if (user && !secondFactor) await signIn(ctx, kit, user);
+        }
         ctx.set('Cache-Control', 'no-store');
         ctx.redirect(siteUrl(ctx, kit, verified ? '/?email_verified=1' : '/?email_verification=invalid'));
       });

@@ -3,7 +3,13 @@ import type { Context } from 'koa';
 import { ValidationError } from '../../http/errors';
 import { defineModule, type Kit, type Localization } from '../../kit';
 import { User } from '../users/user-model';
-import { buildLocalizations, ENGLISH, LOCALE_COOKIE, localizationsOf } from './registry';
+import {
+  buildLocalizations,
+  ENGLISH,
+  LOCALE_COOKIE,
+  loadStoredLocalizations,
+  localizationsOf,
+} from './registry';
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
@@ -38,6 +44,29 @@ export const localizationModule = (options: LocalizationOptions = {}) => {
     id: 'localization',
     // Declared like any module's languages, so every reader finds them through the app's module list.
     localizations: options.localizations ?? [],
+    migrations: {
+      // Languages the admin adds and lines the admin translates, laid over the languages declared in code.
+      '001-localizations': {
+        async up(knex) {
+          await knex.schema.createTable('localizations', (t) => {
+            t.string('language', 20).primary();
+            t.string('name', 100).notNullable();
+            t.jsonb('lines').notNullable().defaultTo('{}');
+            t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+          });
+        },
+        async down(knex) {
+          await knex.schema.dropTable('localizations');
+        },
+      },
+    },
+    // Every request reads languages synchronously (bootstrap data, locale changes): load the stored ones first.
+    middleware: [
+      async (ctx, next) => {
+        await loadStoredLocalizations(ctx.app, (ctx.app as unknown as { kit: Kit }).kit.knex);
+        await next();
+      },
+    ],
     settings: {
       'i18n.default_localization': { value: ENGLISH.language, public: true },
     },

@@ -1,4 +1,5 @@
 import { localization } from '@backline/core/contract';
+import type { Knex } from 'knex';
 import type { Context } from 'koa';
 import { sharedJson } from '../../bootstrap/shared-json';
 import type { BacklineApp } from '../../create-backline';
@@ -19,6 +20,70 @@ export interface InstalledLocalizations {
 }
 
 const installed = new WeakMap<object, InstalledLocalizations>();
+/** Languages and lines the admin area saved (the `localizations` table), per app, once loaded. */
+const stored = new WeakMap<object, Localization[]>();
+const loading = new WeakMap<object, Promise<void>>();
+
+/** A row of the `localizations` table. */
+interface StoredRow {
+  language: string;
+  name: string;
+  lines: Record<string, string> | string;
+}
+
+/**
+ * Loads the admin's languages and lines from the database once per app (again after `forgetStoredLocalizations`).
+ * The localization module's middleware awaits it, so `localizationsOf` can stay synchronous for every reader.
+ */
+export function loadStoredLocalizations(app: object, knex: Knex): Promise<void> {
+  if (stored.has(app)) return Promise.resolve();
+  let pending = loading.get(app);
+  if (!pending) {
+    pending = (async () => {
+      const rows: StoredRow[] = await knex('localizations').select('language', 'name', 'lines');
+      stored.set(
+        app,
+        rows.map((row) => ({
+          language: row.language,
+          name: row.name,
+          lines: typeof row.lines === 'string' ? JSON.parse(row.lines) : (row.lines ?? {}),
+        })),
+      );
+      installed.delete(app);
+    })().finally(() => loading.delete(app));
+    loading.set(app, pending);
+  }
+  return pending;
+}
+
+/** Drops the loaded rows after a write, so the next request (and its bootstrap data) reads the new lines. */
+export function forgetStoredLocalizations(app: object): void {
+  stored.delete(app);
+  installed.delete(app);
+}
+
+/** The languages modules declare in code, each once (a later one replaces an earlier one). */
+export function declaredLocalizations(app: object): Localization[] {
+  const modules = (app as Partial<BacklineApp>).modules ?? [];
+  const byLanguage = new Map<string, Localization>();
+  for (const source of modules.flatMap((module) => module.localizations ?? []))
+    byLanguage.set(source.language, source);
+  return [...byLanguage.values()];
+}
+
+/** Declared languages with the admin's stored lines laid over them, plus the languages only the admin added. */
+function mergeStored(declared: Localization[], saved: Localization[]): Localization[] {
+  const byLanguage = new Map(declared.map((source) => [source.language, source]));
+  for (const row of saved) {
+    const base = byLanguage.get(row.language);
+    byLanguage.set(row.language, {
+      language: row.language,
+      name: row.name || base?.name || row.language,
+      lines: { ...base?.lines, ...row.lines },
+    });
+  }
+  return [...byLanguage.values()];
+}
 
 /**
  * Collects English, the languages modules declare (`localizations`, which the localization
@@ -48,7 +113,7 @@ export function localizationsOf(ctx: Context): InstalledLocalizations {
   let found = installed.get(app);
   if (!found) {
     const declared = (app.modules ?? []).flatMap((module) => module.localizations ?? []);
-    found = buildLocalizations(declared);
+    found = buildLocalizations(mergeStored(declared, stored.get(app) ?? []));
     installed.set(app, found);
   }
   return found;

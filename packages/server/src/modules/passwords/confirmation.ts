@@ -1,30 +1,8 @@
-import type { Context } from 'koa';
-import { HttpError } from '../../http/errors';
-import type { Kit } from '../../kit';
-import { updateSessionPayload } from '../sessions/session-store';
-
-/** How long a password confirmation lasts (spec: 9000 seconds). */
-export const PASSWORD_CONFIRMATION_SECONDS = 9000;
-
-/** Whether this session confirmed the password within `seconds` (never more than the 9000-second window). */
-export function passwordConfirmedWithin(
-  ctx: Context,
-  kit: Kit,
-  seconds = PASSWORD_CONFIRMATION_SECONDS,
-): boolean {
-  const at = ctx.state.session?.payload.password_confirmed_at;
-  if (typeof at !== 'number' || !ctx.state.user) return false;
-  const window = Math.min(Math.max(seconds, 0), PASSWORD_CONFIRMATION_SECONDS) * 1000;
-  const elapsed = kit.now().getTime() - at;
-  return elapsed >= 0 && elapsed < window;
-}
-
-/** Refuses a sensitive action (423) unless the password was confirmed in this session within the window. */
-export function requireConfirmedPassword(ctx: Context, kit: Kit): void {
-  if (!passwordConfirmedWithin(ctx, kit)) throw new HttpError(423, 'Password confirmation required.');
-}
-
-/** Records that the password was just confirmed in this session. */
-export function markPasswordConfirmed(ctx: Context, kit: Kit): Promise<void> {
-  return updateSessionPayload(ctx, kit, { password_confirmed_at: kit.now().getTime() });
-}
+// The password window lives beside the session it is stored in, so modules below `passwords` (account deletion
+// in `users`) can require it too; this module keeps its old import path.
+export {
+  markPasswordConfirmed,
+  PASSWORD_CONFIRMATION_SECONDS,
+  passwordConfirmedWithin,
+  requireConfirmedPassword,
+} from '../sessions/password-confirmation';

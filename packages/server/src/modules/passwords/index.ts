@@ -1,11 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { passwords } from '@backline/core/contract';
+import type { BackgroundTasks } from '../../http/background-tasks';
 import { HttpError, ValidationError } from '../../http/errors';
+import { siteUrl } from '../../http/site-url';
 import { defineModule, type Kit } from '../../kit';
-import type { BackgroundTasks } from '../accounts/background';
-import { sendPasswordResetMail } from '../accounts/mails';
-import { siteUrl } from '../accounts/site-url';
+import { sendPasswordResetMail } from '../../mail/account-mails';
+import { hashPassword } from '../../security/password-hasher';
+import { checkOwnPassword } from '../sessions/password-confirmation';
 import { Session } from '../sessions/session-model';
+import { prepareSessionRevocation } from '../sessions/session-sources';
 import { signIn, signOut } from '../sessions/session-store';
 import { findUserByEmail } from '../users/create-user';
 import { User } from '../users/user-model';
@@ -14,7 +17,6 @@ import {
   PASSWORD_CONFIRMATION_SECONDS,
   passwordConfirmedWithin,
 } from './confirmation';
-import { hashPassword, verifyPassword } from './hasher';
 
 /** A reset link works for 60 minutes, once. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -23,8 +25,6 @@ export const FORGOT_PASSWORD_MESSAGE =
   'If that email address belongs to an account, a link to reset its password is on its way.';
 /** 3 reset mails per minute per address. */
 export const RESET_MAIL_LIMIT = { points: 3, duration: 60, field: 'email' };
-/** 5 password checks per minute per signed-in user (confirm, change, log out others). */
-export const PASSWORD_CHECK_LIMIT = { points: 5, duration: 60, field: 'password' };
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const INVALID_TOKEN = 'This password reset token is invalid.';
@@ -43,13 +43,6 @@ export async function createResetToken(kit: Kit, userId: number): Promise<string
     });
   });
   return token;
-}
-
-/** Checks a signed-in user's password, within the per-user limit; a wrong one is a 422 on `field`. */
-export async function checkOwnPassword(kit: Kit, user: User, password: string, field: string): Promise<void> {
-  await kit.rateLimits.consume('password-check', String(user.id), { ...PASSWORD_CHECK_LIMIT, field });
-  if (!(await verifyPassword(user.password, password)))
-    throw new ValidationError({ [field]: ['The password is incorrect.'] });
 }
 
 /**
@@ -81,7 +74,7 @@ export const passwordsModule = (tasks: BackgroundTasks) =>
         await kit.rateLimits.consume('password-reset-mail', body.email, RESET_MAIL_LIMIT);
         const base = siteUrl(ctx, kit, '/password/reset/');
         // Everything that depends on the address having an account happens after the answer.
-        tasks.run(kit.log, 'password reset mail', async () => {
+        tasks.run(ctx, kit.log, 'password reset mail', async () => {
           const user = await findUserByEmail(kit.knex, body.email);
           if (!user) return;
           const token = await createResetToken(kit, user.id);
@@ -109,6 +102,7 @@ export const passwordsModule = (tasks: BackgroundTasks) =>
         const user = await User.query(kit.knex).findById(row.user_id);
         if (!user || user.email !== body.email) throw invalid();
         const hash = await hashPassword(body.password);
+        const revoke = await prepareSessionRevocation(kit, user.id, 'password-reset');
         await kit.knex.transaction(async (trx) => {
           // Claiming the token by deleting it is atomic: of two requests racing with one token, one wins.
           if (!(await trx('password_reset_tokens').where({ id: row.id }).delete())) throw invalid();
@@ -117,8 +111,10 @@ export const passwordsModule = (tasks: BackgroundTasks) =>
           await User.query(trx)
             .findById(user.id)
             .patch({ password: hash, email_verified_at: user.email_verified_at ?? now, updated_at: now });
-          // Whoever knew the old password is signed out everywhere, this browser included.
+          // Whoever knew the old password is signed out everywhere, this browser included, and the API tokens
+          // they may have made end too: a reset is how an account is recovered.
           await Session.query(trx).where({ user_id: user.id }).delete();
+          await revoke(trx);
         });
         if (ctx.state.user?.id === user.id) await signOut(ctx, kit);
         return { message: 'Your password has been reset!' };
@@ -132,9 +128,11 @@ export const passwordsModule = (tasks: BackgroundTasks) =>
         await checkOwnPassword(kit, user, body.current_password, 'current_password');
         const hash = await hashPassword(body.password);
         const now = kit.now();
+        const revoke = await prepareSessionRevocation(kit, user.id, 'password-change');
         await kit.knex.transaction(async (trx) => {
           await User.query(trx).findById(user.id).patch({ password: hash, updated_at: now });
           await Session.query(trx).where({ user_id: user.id }).whereNot({ id: session.id }).delete();
+          await revoke(trx);
         });
         user.password = hash;
         // A new id for this browser too, still remembered if it was, and confirmed: the password was just typed.
@@ -150,6 +148,9 @@ export const passwordsModule = (tasks: BackgroundTasks) =>
       }));
 
       router.route(passwords.confirm).handle(async ({ body, ctx, kit }) => {
+        // The confirmation lives in a browser session; a token has none, so answering `confirmed` would be a lie.
+        if (!ctx.state.session)
+          throw new HttpError(403, 'Confirm your password from the account settings page.');
         await checkOwnPassword(kit, ctx.state.user!, body.password, 'password');
         await markPasswordConfirmed(ctx, kit);
         return { confirmed: true };

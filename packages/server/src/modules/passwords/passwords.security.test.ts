@@ -3,9 +3,7 @@ import {
   currentUser,
   type HttpSession,
   loginOverHttp,
-  median,
   type RunningServer,
-  responseTimesMs,
   type SmtpCapture,
   startSmtpCapture,
   startTestServer,
@@ -106,9 +104,8 @@ describe.each(testDatabases())('password defences on $name', (database) => {
   });
 
   describe('forgot-password enumeration', () => {
-    it('answers the same for registered and unknown addresses, in similar time', async () => {
-      for (let i = 0; i < 8; i++)
-        await createTestUser(server.app, { email: `member-${i}@example.com`, password: PASSWORD });
+    it('answers the same for registered and unknown addresses', async () => {
+      await createTestUser(server.app, { email: 'member-7@example.com', password: PASSWORD });
       const http = await guest();
       const known = await http.post('/auth/forgot-password', { email: 'member-7@example.com' });
       const unknown = await http.post('/auth/forgot-password', { email: 'ghost-7@example.com' });
@@ -116,31 +113,8 @@ describe.each(testDatabases())('password defences on $name', (database) => {
       expect(unknown.headers.get('content-length')).toBe(known.headers.get('content-length'));
       expect(unknown.data).toEqual(known.data);
       expect(known.data).toEqual({ message: FORGOT_PASSWORD_MESSAGE });
-
-      // A fresh address each run, so the per-address limit never answers early; registered and unknown ones
-      // alternate, so load from elsewhere lands on both alike. Timed from a worker thread, like a remote client.
-      const emails = [1, 2, 3, 4, 5, 6, 7].flatMap((i) => [
-        `member-${i}@example.com`,
-        `ghost-${i}@example.com`,
-      ]);
-      const times = await responseTimesMs(
-        emails.map((email) => ({
-          url: `${server.url}/auth/forgot-password`,
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            Cookie: http.cookieHeader(),
-            'X-XSRF-TOKEN': decodeURIComponent(http.cookies.get('XSRF-TOKEN')!),
-          },
-          body: JSON.stringify({ email }),
-        })),
-        { settleMs: 50 },
-      );
-      const registered = median(times.filter((_, i) => i % 2 === 0));
-      const ghost = median(times.filter((_, i) => i % 2 === 1));
-      // Generous: inside the request the registered path costs over ten times the unknown one.
-      expect(registered).toBeLessThan(ghost * 3 + 10);
-      expect(ghost).toBeLessThan(registered * 3 + 10);
+      // The handler answers before it looks the address up (the lookup, token and mail run after the
+      // answer), so the time cannot differ either; tests never time, `pnpm bench enumeration` measures it.
     });
 
     it('limits reset mails to 3 a minute per address, whether or not it is registered', async () => {

@@ -7,6 +7,7 @@ import {
   grants,
   grantToRole,
   guestRole,
+  guestRoleGeneration,
   type PermissionGrant,
   USER_ACCESS_FUNCTION,
   type UserAccess,
@@ -45,9 +46,33 @@ export async function seedDefaultRoles(knex: Knex): Promise<void> {
 /** This request's access, for the user it was loaded for (a login changes the user mid-request). */
 const cache = new WeakMap<Context, { userId: number | null; access: Promise<UserAccess> }>();
 
+type GuestRole = Awaited<ReturnType<typeof guestRole>>;
+/** The guests role per app, while `kit.config.guestRoleCacheMs` allows reusing it. */
+const guestRoles = new WeakMap<Kit, { until: number; generation: number; role: Promise<GuestRole> }>();
+
+/**
+ * The guests role with its permissions. Loaded per request unless the app opts into reusing it for
+ * `guestRoleCacheMs` (the music site does: its streaming route is a visitor's busiest request).
+ */
+export function cachedGuestRole(kit: Kit): Promise<GuestRole> {
+  const ttl = kit.config.guestRoleCacheMs;
+  if (!ttl) return guestRole(kit.knex);
+  const now = performance.now();
+  const found = guestRoles.get(kit);
+  if (found && found.until > now && found.generation === guestRoleGeneration()) return found.role;
+  const entry = { until: now + ttl, generation: guestRoleGeneration(), role: guestRole(kit.knex) };
+  guestRoles.set(kit, entry);
+  // A failed load is not reused.
+  entry.role.catch(() => {
+    if (guestRoles.get(kit) === entry) guestRoles.delete(kit);
+  });
+  return entry.role;
+}
+
 /**
  * The caller's roles and permissions: the signed-in user's, or for a visitor the guests role's permissions (and
- * no roles). Loaded once per request and user, never kept across requests, so a revocation applies at the next.
+ * no roles). Loaded once per request and user, never kept across requests, so a revocation applies at the next;
+ * the one exception is the guests role where the app opts into `guestRoleCacheMs`.
  */
 export function requestAccess(ctx: Context, kit: Kit): Promise<UserAccess> {
   const userId: number | null = ctx.state.user?.id ?? null;
@@ -56,7 +81,7 @@ export function requestAccess(ctx: Context, kit: Kit): Promise<UserAccess> {
     const access =
       userId !== null
         ? userAccess(kit.knex, userId)
-        : guestRole(kit.knex).then((role) => ({ roles: [], permissions: role?.permissions ?? [] }));
+        : cachedGuestRole(kit).then((role) => ({ roles: [], permissions: role?.permissions ?? [] }));
     found = { userId, access };
     cache.set(ctx, found);
   }
@@ -149,7 +174,7 @@ export const permissionsModule = () =>
     },
     async bootstrap(ctx, data, kit) {
       // Visitors act as the guests role; a signed-in user's own permissions travel with `user`.
-      if (!ctx.state.user) data.guest_role = await guestRole(kit.knex);
+      if (!ctx.state.user) data.guest_role = await cachedGuestRole(kit);
     },
     async seed(kit) {
       await seedDefaultRoles(kit.knex);

@@ -124,6 +124,20 @@ export async function ensurePermission(knex: Knex, name: string, description?: s
   return row.id;
 }
 
+let guestGeneration = 0;
+
+/** Counts `forgetGuestRole` calls: a reused guests role loaded before the last one is stale. */
+export const guestRoleGeneration = () => guestGeneration;
+
+/**
+ * Forgets every reused guests role in this process (see the `guestRoleCacheMs` option), so the next visitor's
+ * request loads it again. `grantToRole` calls it; so must any other code that changes roles or their
+ * permissions while an app reuses the guests role.
+ */
+export function forgetGuestRole(): void {
+  guestGeneration++;
+}
+
 /** Gives a role a permission (with restriction values); idempotent. */
 export async function grantToRole(
   knex: Knex,
@@ -136,6 +150,7 @@ export async function grantToRole(
     .insert({ role_id: roleId, permission_id: permissionId, restrictions: JSON.stringify(restrictions) })
     .onConflict(['role_id', 'permission_id'])
     .merge(['restrictions']);
+  forgetGuestRole();
 }
 
 /** Gives a user a permission directly (with restriction values); idempotent. */

@@ -1,10 +1,9 @@
 import { sessions } from '@backline/core/contract';
 import { defineModule } from '../../kit';
-import { requireConfirmedPassword } from '../passwords/confirmation';
-import { checkOwnPassword } from '../passwords/index';
 import { describeSession } from './describe-session';
+import { checkOwnPassword, requireConfirmedPassword } from './password-confirmation';
 import { Session } from './session-model';
-import { extraSessions } from './session-sources';
+import { extraSessions, prepareSessionRevocation } from './session-sources';
 import { endOtherSessions, pruneSessions, sessionMiddleware } from './session-store';
 
 /**
@@ -55,7 +54,13 @@ export const sessionsModule = () => {
       router.route(sessions.logoutOther).handle(async ({ body, ctx, kit }) => {
         requireConfirmedPassword(ctx, kit);
         await checkOwnPassword(kit, ctx.state.user!, body.password, 'password');
-        const ended = await endOtherSessions(kit, ctx.state.user!.id, ctx.state.session!.id);
+        const userId = ctx.state.user!.id;
+        // Token sessions are listed beside browser sessions, so they end with them: one transaction for both.
+        const revoke = await prepareSessionRevocation(kit, userId, 'logout-other');
+        const ended = await kit.knex.transaction(
+          async (trx) =>
+            (await endOtherSessions(kit, userId, ctx.state.session!.id, trx)) + (await revoke(trx)),
+        );
         return { message: 'Logged out other sessions.', ended };
       });
     },

@@ -3,10 +3,14 @@ import { User } from '../users/user-model';
 
 /** What a session carries besides who it belongs to. */
 export interface SessionPayload {
+  /** Set while an admin is logged in as this session's user ("log in as"): the admin's id, for the way back. */
+  impersonator_id?: number;
   /** When the password was last confirmed in this session (ms since the epoch). */
   password_confirmed_at?: number;
   /** A login waiting for its second factor; the session has no user until the challenge is met. */
   two_factor_challenge?: {
+    /** Random: the attempt limit is counted per pending login, so one login's wrong codes never hold up another. */
+    id?: string;
     user_id: number;
     remember: boolean;
     /** ms since the epoch */

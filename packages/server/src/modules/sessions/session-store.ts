@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
 import type { Context, Middleware } from 'koa';
+import { HttpError } from '../../http/errors';
 import type { Kit } from '../../kit';
 import { pooledQuery } from '../users/pooled-query';
 import { User } from '../users/user-model';
@@ -114,6 +116,11 @@ export async function signIn(
   user: User,
   options: { remember?: boolean; payload?: SessionPayload } = {},
 ): Promise<Session> {
+  // A module may refuse the sign-in (a ban); the refusal's message is the answer, and no session starts.
+  for (const module of kit.modules) {
+    const refusal = await module.user?.signInRefusal?.(kit, user);
+    if (refusal) throw new HttpError(403, refusal);
+  }
   const session = await startSession(ctx, kit, { userId: user.id, ...options });
   ctx.state.user = user;
   return session;
@@ -128,8 +135,13 @@ export async function signOut(ctx: Context, kit: Kit): Promise<void> {
 }
 
 /** Ends every session of a user except `keepId` (this browser's); answers how many ended. */
-export async function endOtherSessions(kit: Kit, userId: number, keepId?: number): Promise<number> {
-  const query = Session.query(kit.knex).where({ user_id: userId });
+export async function endOtherSessions(
+  kit: Kit,
+  userId: number,
+  keepId?: number,
+  trx: Knex = kit.knex,
+): Promise<number> {
+  const query = Session.query(trx).where({ user_id: userId });
   if (keepId !== undefined) query.whereNot({ id: keepId });
   return query.delete();
 }

@@ -3,9 +3,9 @@ import grant, { type GrantResponse } from 'grant';
 import type { Context } from 'koa';
 import { HttpError, ValidationError } from '../../http/errors';
 import { defineModule, type Kit } from '../../kit';
+import { verifyPassword } from '../../security/password-hasher';
 import { LOGIN_LIMIT } from '../auth/index';
 import { bootstrapAnswer, completeLogin } from '../auth/login';
-import { verifyPassword } from '../passwords/hasher';
 import { startSession, updateSessionPayload } from '../sessions/session-store';
 import { createUser, findUserByEmail, isUniqueViolation } from '../users/create-user';
 import { User } from '../users/user-model';
@@ -88,9 +88,21 @@ type GrantContext = Context & { session?: { grant?: SocialFlow['grant'] } | null
 export const socialModule = (options: SocialOptions = {}) => {
   const config = grantConfig(options);
   const oauth = grant.koa()(config);
-  const configured = (service: SocialService) => Boolean(config[service]);
+  /**
+   * The client id and secret to use: both saved in the admin settings (the integrations page; the secret is
+   * stored encrypted) win, so an admin can set or rotate them without a restart; otherwise the ones given in
+   * code or env. Half a pair from the settings never mixes with the other half from the options.
+   */
+  const credentialsFor = async (kit: Kit, service: SocialService) => {
+    const id = (await kit.settings.get<string>(`social.${service}.client_id`, ''))?.trim();
+    const secret = (await kit.settings.get<string>(`social.${service}.client_secret`, ''))?.trim();
+    if (id && secret) return { key: id, secret };
+    const given = options.providers?.[service];
+    return given?.clientId && given.clientSecret ? { key: given.clientId, secret: given.clientSecret } : null;
+  };
   const enabled = async (kit: Kit, service: SocialService) =>
-    configured(service) && (await kit.settings.get<boolean>(`social.${service}.enable`, false)) === true;
+    (await credentialsFor(kit, service)) !== null &&
+    (await kit.settings.get<boolean>(`social.${service}.enable`, false)) === true;
 
   /** Runs grant for this request. Grant reads `ctx.session.grant`; here that is the server-side flow. */
   async function runGrant(
@@ -103,7 +115,10 @@ export const socialModule = (options: SocialOptions = {}) => {
     context.session = { grant: flow };
     // The redirect URI follows the site's origin (APP_URL, else the request's), the same at both ends.
     ctx.state.grant = {
-      dynamic: { redirect_uri: `${siteOrigin(ctx, kit)}${SOCIAL_PREFIX}/${service}/callback` },
+      dynamic: {
+        redirect_uri: `${siteOrigin(ctx, kit)}${SOCIAL_PREFIX}/${service}/callback`,
+        ...(await credentialsFor(kit, service)),
+      },
     };
     let reachedNext = false;
     await oauth(ctx, async () => {

@@ -68,17 +68,18 @@ export function grantConfig(options: SocialOptions): GrantConfig {
       dynamic: [],
     },
   };
+  // Every provider is present, with or without credentials in code: keys saved in the admin settings are passed
+  // to grant per request (`credentialsFor`), and grant only accepts per-request values for a provider it knows.
   for (const service of SOCIAL_SERVICES) {
     const provider = options.providers?.[service];
-    if (!provider?.clientId || !provider.clientSecret) continue;
     config[service] = {
       ...PROVIDER_DEFAULTS[service],
-      key: provider.clientId,
-      secret: provider.clientSecret,
-      ...(provider.scope && { scope: provider.scope }),
-      ...(provider.authorizeUrl && { authorize_url: provider.authorizeUrl }),
-      ...(provider.accessUrl && { access_url: provider.accessUrl }),
-      ...(provider.profileUrl && { profile_url: provider.profileUrl }),
+      ...(provider?.clientId && { key: provider.clientId }),
+      ...(provider?.clientSecret && { secret: provider.clientSecret }),
+      ...(provider?.scope && { scope: provider.scope }),
+      ...(provider?.authorizeUrl && { authorize_url: provider.authorizeUrl }),
+      ...(provider?.accessUrl && { access_url: provider.accessUrl }),
+      ...(provider?.profileUrl && { profile_url: provider.profileUrl }),
     };
   }
   return config;

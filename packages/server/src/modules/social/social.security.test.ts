@@ -174,7 +174,7 @@ describe.each(testDatabases())('social sign-in attacks on $name', (database) => 
     expect(await server.app.kit.knex('social_profiles').where({ user_id: id })).toHaveLength(1);
 
     // With a password there is another way in, so the provider may go.
-    const { hashPassword } = await import('../passwords/hasher');
+    const { hashPassword } = await import('../../security/password-hasher');
     await server.app.kit
       .knex('users')
       .where({ id })

@@ -212,3 +212,84 @@ describe.each(testDatabases())('social sign-in on $name', (database) => {
     expect(cookie).toMatch(/path=\/secure\/auth\/social/i);
   });
 });
+
+describe.each(testDatabases())(
+  'social sign-in with keys saved in the admin settings on $name',
+  (database) => {
+    let server: RunningServer;
+    let provider: MockOAuthProvider;
+    beforeAll(async () => {
+      provider = await startOAuthProvider();
+      // Code gives other credentials than the ones the admin saves below.
+      const google = {
+        ...provider.social.providers!.google!,
+        clientId: 'code-client',
+        clientSecret: 'code-secret',
+      };
+      server = await startTestServer(database, {
+        modules: [accounts({ social: { providers: { google } } })],
+      });
+      await server.app.kit.settings.set('social.google.enable', true);
+    });
+    afterAll(async () => {
+      await server?.close();
+      await provider?.close();
+    });
+
+    const authorizeClientId = async () => {
+      const start = await server.session().get('/secure/auth/social/google/login');
+      return new URL(start.headers.get('location')!).searchParams.get('client_id');
+    };
+
+    it('uses the code or env credentials until both saved keys are set, then the saved ones', async () => {
+      expect(await authorizeClientId()).toBe('code-client');
+      // Half a pair in the settings changes nothing.
+      await server.app.kit.settings.set('social.google.client_id', provider.clientId);
+      expect(await authorizeClientId()).toBe('code-client');
+      await server.app.kit.settings.set('social.google.client_secret', provider.clientSecret);
+      expect(await authorizeClientId()).toBe(provider.clientId);
+
+      // The whole flow signs in with them (the token swap uses the saved pair too).
+      provider.user = {
+        sub: 'saved-keys-1',
+        email: 'saved.keys@example.com',
+        email_verified: true,
+        name: 'Saved Keys',
+      };
+      const http = server.session();
+      const result = await runSocialFlow(http);
+      expect(result.status).toBe('SUCCESS');
+      expect(await currentUser(http)).toMatchObject({ email: 'saved.keys@example.com' });
+    });
+  },
+);
+
+describe('social sign-in with only saved keys', () => {
+  let server: RunningServer;
+  let provider: MockOAuthProvider;
+  beforeAll(async () => {
+    provider = await startOAuthProvider();
+    // Endpoints in code, no credentials at all: the provider is off until an admin saves both keys.
+    const { clientId: _id, clientSecret: _secret, ...endpoints } = provider.social.providers!.google!;
+    server = await startTestServer(testDatabases()[0]!, {
+      modules: [
+        accounts({ social: { providers: { google: { ...endpoints, clientId: '', clientSecret: '' } } } }),
+      ],
+    });
+    await server.app.kit.settings.set('social.google.enable', true);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await provider?.close();
+  });
+
+  it('is off without keys and works once they are saved', async () => {
+    const before = await server.session().get('/secure/auth/social/google/login');
+    expect(before.headers.get('location')).toBeNull();
+    expect(String(before.data)).toContain('Google sign-in is not enabled.');
+    await server.app.kit.settings.set('social.google.client_id', provider.clientId);
+    await server.app.kit.settings.set('social.google.client_secret', provider.clientSecret);
+    const after = await server.session().get('/secure/auth/social/google/login');
+    expect(new URL(after.headers.get('location')!).searchParams.get('client_id')).toBe(provider.clientId);
+  });
+});

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import type { Kit } from '../../kit';
 import { startSession } from '../sessions/session-store';
@@ -21,7 +22,15 @@ export async function beginTwoFactorChallenge(
   const expiresAt = kit.now().getTime() + CHALLENGE_TTL_MS;
   await startSession(ctx, kit, {
     userId: null,
-    payload: { two_factor_challenge: { user_id: user.id, remember, expires_at: expiresAt, attempts: 0 } },
+    payload: {
+      two_factor_challenge: {
+        id: randomBytes(16).toString('base64url'),
+        user_id: user.id,
+        remember,
+        expires_at: expiresAt,
+        attempts: 0,
+      },
+    },
     lifetimeMs: CHALLENGE_TTL_MS,
   });
   ctx.state.user = null;

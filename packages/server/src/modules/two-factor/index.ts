@@ -5,6 +5,7 @@ import { encodeBootstrap } from '../../bootstrap/bootstrap';
 import { HttpError, ValidationError } from '../../http/errors';
 import { defineModule, type Kit } from '../../kit';
 import { passwordConfirmedWithin, requireConfirmedPassword } from '../passwords/confirmation';
+import { recordLoginFailure } from '../passwords/login-failures';
 import { signIn, signOut, updateSessionPayload } from '../sessions/session-store';
 import { serializeUser } from '../users/serialize-user';
 import { User } from '../users/user-model';
@@ -31,7 +32,7 @@ declare module '../users/user-model' {
   }
 }
 
-/** 5 two-factor attempts per minute per user, across challenges and confirmations. */
+/** 5 two-factor attempts per minute per pending login (challenge), and per user for confirmations. */
 export const TWO_FACTOR_LIMIT = { points: 5, duration: 60 };
 const INVALID_CODE = 'The provided two factor authentication code was invalid.';
 const INVALID_RECOVERY_CODE = 'The provided two factor recovery code was invalid.';
@@ -81,6 +82,10 @@ export const twoFactorModule = () => {
         two_factor_confirmed_at: user.two_factor_confirmed_at,
         two_factor_recovery_codes:
           own && ctx && passwordConfirmedWithin(ctx, kit) ? readRecoveryCodes(kit, user) : [],
+        // The owner's panel state comes from the stored enablement (a secret exists), not from whether the codes
+        // were sent: enabled but unconfirmed stays "pending" in every later session, with its secrets still
+        // behind the password window.
+        ...(own && { two_factor_enabled: Boolean(user.two_factor_secret) }),
       }),
     },
     migrations: {
@@ -111,10 +116,12 @@ export const twoFactorModule = () => {
         const challenge = ctx.state.session?.payload.two_factor_challenge;
         if (!challenge || challenge.expires_at <= kit.now().getTime())
           throw new ValidationError({ [field]: [EXPIRED] }, EXPIRED);
-        await kit.rateLimits.consume('two-factor', String(challenge.user_id), {
-          ...TWO_FACTOR_LIMIT,
-          field,
-        });
+        // Counted per pending login, never per account: someone who holds the password can open challenges of
+        // their own, and their wrong codes must not make the owner's right code (in the owner's login) answer
+        // 429. Each challenge also ends after CHALLENGE_MAX_ATTEMPTS wrong codes, and every wrong code slows
+        // the account's next password checks, so guessing over many logins stays slow.
+        const challengeKey = `challenge:${challenge.id ?? challenge.user_id}`;
+        await kit.rateLimits.consume('two-factor', challengeKey, { ...TWO_FACTOR_LIMIT, field });
         const user = await User.query(kit.knex).findById(challenge.user_id);
         const secret = user?.two_factor_confirmed_at ? readSecret(kit, user) : null;
         const valid =
@@ -124,6 +131,7 @@ export const twoFactorModule = () => {
             ? await consumeTotp(kit.knex, user.id, secret, body.code, kit.now())
             : await consumeRecoveryCode(kit, user.id, body.recovery_code!));
         if (!valid) {
+          if (user) await recordLoginFailure(kit, user.email);
           const attempts = challenge.attempts + 1;
           // Past the cap the pending login is gone: guessing must start over from the password.
           if (attempts >= CHALLENGE_MAX_ATTEMPTS) await signOut(ctx, kit);
@@ -131,7 +139,7 @@ export const twoFactorModule = () => {
           const message = body.code ? INVALID_CODE : INVALID_RECOVERY_CODE;
           throw new ValidationError({ [field]: [message] }, message);
         }
-        await kit.rateLimits.reset('two-factor', String(user.id), TWO_FACTOR_LIMIT);
+        await kit.rateLimits.reset('two-factor', challengeKey, TWO_FACTOR_LIMIT);
         // A new session id on completion; the pending one is deleted.
         await signIn(ctx, kit, user, { remember: challenge.remember });
         return { bootstrapData: encodeBootstrap(await kit.bootstrap(ctx)) };

@@ -9,7 +9,7 @@ import { ADMIN_PERMISSION } from '../permissions/permissions';
 import { FileEntry, storageKey } from './file-entry-model';
 import { readMultipartFile } from './read-multipart-file';
 import { effectiveRestrictions, sizeMessage } from './restrictions';
-import { servesInline } from './sniff';
+import { servedType, servesInline } from './sniff';
 import { quotaError, storeUploadedFile, uploadTempDir, usedBytes, userQuota } from './store-file';
 
 /** Multipart overhead allowed above the size cap before a request is refused from its Content-Length. */
@@ -86,7 +86,7 @@ export function fileRoutes(router: BacklineRouter): void {
       'Content-Disposition',
       disposition(servesInline(entry.mime) ? 'inline' : 'attachment', entry.name),
     );
-    ctx.type = entry.mime;
+    ctx.type = servedType(entry.mime);
     // A storage that cannot read ranges answers whole files; ignoring `Range` is what HTTP allows then.
     const ranges = kit.storage.capabilities.rangeReads;
     if (ranges) ctx.set('Accept-Ranges', 'bytes');
@@ -110,8 +110,8 @@ export function fileRoutes(router: BacklineRouter): void {
     });
     ctx.length = range ? range.end - range.start + 1 : size;
     if (!range) ctx.status = 200;
-    // Koa sets its own type from the stream; keep the sniffed one.
-    ctx.type = entry.mime;
+    // Koa sets its own type from the stream; keep ours.
+    ctx.type = servedType(entry.mime);
     return undefined;
   });
 

@@ -31,6 +31,8 @@ export interface UploadsModuleOptions {
    * (S3: 8 MiB by default, at least 5 MiB).
    */
   tusPartSize?: number;
+  /** tus uploads in progress one user may hold at once (`MAX_TUS_UPLOADS_IN_PROGRESS`, 20, by default). */
+  maxUploadsInProgress?: number;
 }
 
 /** What the uploads module exposes once the app started (tests and the bench reach it through the module). */
@@ -66,6 +68,7 @@ export const uploadsModule = (options: UploadsModuleOptions = {}) => {
       expirationMs,
       locker: options.tusLocker,
       partSize: options.tusPartSize,
+      maxInProgress: options.maxUploadsInProgress,
     });
     tusMiddleware = tus.middleware();
     runtime = {
@@ -114,6 +117,21 @@ export const uploadsModule = (options: UploadsModuleOptions = {}) => {
           await knex.schema.dropTable('file_entries');
         },
       },
+      // tus uploads in progress, so their declared lengths count against the owner's quota before a byte is
+      // stored, and the number one user holds is capped. The bytes themselves wait in tus' store.
+      '002-tus-uploads': {
+        async up(knex) {
+          await knex.schema.createTable('tus_uploads', (t) => {
+            t.string('id', 128).primary();
+            t.integer('owner_id').notNullable().references('users.id').onDelete('CASCADE').index();
+            t.bigInteger('size').notNullable();
+            t.timestamp('created_at', { useTz: true }).notNullable().index();
+          });
+        },
+        async down(knex) {
+          await knex.schema.dropTable('tus_uploads');
+        },
+      },
     },
     settings: {
       [UPLOAD_SETTINGS.direct]: { value: false, public: true },
@@ -150,31 +168,34 @@ export const uploadsModule = (options: UploadsModuleOptions = {}) => {
     stop() {
       if (sweep) clearInterval(sweep);
     },
-    /**
-     * Deletes the user's file entries and pending direct uploads inside the account-deletion transaction. The
-     * bytes go only after that transaction commits (nothing is lost if it rolls back): the entries' objects,
-     * the direct uploads (their S3 multipart uploads aborted, or their parts would stay billed), and the tus
-     * uploads the user had in flight, which no row records.
-     */
-    async deleteUser(kit: Kit, userId: number, trx: Knex.Transaction) {
-      const rows: { file_name: string }[] = await trx('file_entries')
-        .where({ owner_id: userId })
-        .select('file_name');
-      const pending: PendingUpload[] = await trx('file_upload_keys').where({ owner_id: userId });
-      await trx('file_upload_keys').where({ owner_id: userId }).delete();
-      // Children first is not needed: parent_id cascades, and every row of the user goes.
-      await trx('file_entries').where({ owner_id: userId }).delete();
-      const removeBytes = async () => {
-        const keys = rows.map((row) => storageKey(row.file_name));
-        if (keys.length) await kit.storage.delete(keys);
-        for (const row of pending) await discardPending(kit, row);
-        await runtime?.tus.removeOwnedBy(userId);
-      };
-      trx.executionPromise.then(
-        () =>
-          removeBytes().catch((error) => kit.log.warn(`Removing a deleted user's files failed: ${error}`)),
-        () => {},
-      );
+    user: {
+      /**
+       * Deletes the user's file entries and pending direct uploads inside the account-deletion transaction. The
+       * bytes go only after that transaction commits (nothing is lost if it rolls back): the entries' objects,
+       * the direct uploads (their S3 multipart uploads aborted, or their parts would stay billed), and the tus
+       * uploads the user had in flight, which no row records.
+       */
+      async onDelete(kit: Kit, userId: number, trx: Knex.Transaction) {
+        const rows: { file_name: string }[] = await trx('file_entries')
+          .where({ owner_id: userId })
+          .select('file_name');
+        const pending: PendingUpload[] = await trx('file_upload_keys').where({ owner_id: userId });
+        await trx('file_upload_keys').where({ owner_id: userId }).delete();
+        await trx('tus_uploads').where({ owner_id: userId }).delete();
+        // Children first is not needed: parent_id cascades, and every row of the user goes.
+        await trx('file_entries').where({ owner_id: userId }).delete();
+        const removeBytes = async () => {
+          const keys = rows.map((row) => storageKey(row.file_name));
+          if (keys.length) await kit.storage.delete(keys);
+          for (const row of pending) await discardPending(kit, row);
+          await runtime?.tus.removeOwnedBy(userId);
+        };
+        trx.executionPromise.then(
+          () =>
+            removeBytes().catch((error) => kit.log.warn(`Removing a deleted user's files failed: ${error}`)),
+          () => {},
+        );
+      },
     },
   });
 };

@@ -3,6 +3,21 @@ import { koaBody } from 'koa-body';
 import { ValidationError } from '../../http/errors';
 import { sizeMessage } from './restrictions';
 
+/** Fields besides the file a multipart upload may carry; more is not a form of ours. */
+export const MAX_FORM_FIELDS = 20;
+/** Bytes all those fields may hold together. */
+export const MAX_FORM_FIELDS_SIZE = 64 * 1024;
+
+export const ONE_FILE_MESSAGE = 'Send one file per upload.';
+export const TOO_MANY_FIELDS_MESSAGE = `The upload has more than ${MAX_FORM_FIELDS} fields.`;
+export const FIELDS_TOO_LARGE_MESSAGE = "The upload's fields are too large.";
+
+/**
+ * formidable's codes for the caps it enforces (`FormidableError.js`). All of them carry httpCode 413, so the code
+ * is what tells a second file part or a 21st field from a file that is too big: each gets its own reason.
+ */
+const FORMIDABLE = { maxFieldsSize: 1006, maxFields: 1007, maxFiles: 1015 } as const;
+
 /** The parts of a formidable file the handlers read (formidable's own types come with koa-body's). */
 export interface UploadedPart {
   filepath: string;
@@ -41,8 +56,8 @@ export async function readMultipartFile(
       maxFiles: 1,
       maxFileSize: options.maxSize,
       maxTotalFileSize: options.maxSize,
-      maxFields: 20,
-      maxFieldsSize: 64 * 1024,
+      maxFields: MAX_FORM_FIELDS,
+      maxFieldsSize: MAX_FORM_FIELDS_SIZE,
       allowEmptyFiles: options.allowEmpty ?? true,
       minFileSize: options.allowEmpty === false ? 1 : 0,
       hashAlgorithm: false,
@@ -50,9 +65,12 @@ export async function readMultipartFile(
       filter: (part) => part.name === 'file' || !part.originalFilename,
     },
     onError: (error) => {
-      // formidable marks every cap it enforces (file size, total size, file count) with 413.
-      if ((error as { httpCode?: number }).httpCode === 413)
-        throw new ValidationError({ file: [sizeMessage(null, options.maxSize)] });
+      const { code, httpCode } = error as { code?: number; httpCode?: number };
+      if (code === FORMIDABLE.maxFiles) throw new ValidationError({ file: [ONE_FILE_MESSAGE] });
+      if (code === FORMIDABLE.maxFields) throw new ValidationError({ file: [TOO_MANY_FIELDS_MESSAGE] });
+      if (code === FORMIDABLE.maxFieldsSize) throw new ValidationError({ file: [FIELDS_TOO_LARGE_MESSAGE] });
+      // The remaining caps formidable marks with 413 are the file's size and the total size.
+      if (httpCode === 413) throw new ValidationError({ file: [sizeMessage(null, options.maxSize)] });
       throw options.unreadable();
     },
   })(ctx, async () => {});

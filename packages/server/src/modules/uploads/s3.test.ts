@@ -361,6 +361,7 @@ describe.each(testDatabases())('S3 uploads on $name', (database) => {
       ].sort(),
     );
 
+    await leaving.http.post('/auth/user/confirm-password', { password: PASSWORD });
     const deleted = await leaving.http.request(
       'DELETE',
       `/api/v1/users/${leaving.user.id}?deleteCurrentUser=true`,

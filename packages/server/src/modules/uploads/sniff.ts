@@ -77,3 +77,14 @@ const INLINE = [
 export function servesInline(mime: string): boolean {
   return INLINE.some((pattern) => pattern.test(mime));
 }
+
+/**
+ * The `Content-Type` a stored file is served with from the site's origin. Only the inline types above keep their
+ * own; every other file (scripts, HTML, SVG, XML, CSS, JSON…) goes out as `application/octet-stream`, which a
+ * browser under `X-Content-Type-Options: nosniff` refuses to run as a script, apply as a stylesheet or render as
+ * a document, even when a page names it in `<script src>` (a `Content-Disposition: attachment` alone does not
+ * stop that: script loads ignore it). The stored `mime` is unchanged and still reported in the file entry.
+ */
+export function servedType(mime: string): string {
+  return servesInline(mime) ? mime : 'application/octet-stream';
+}

@@ -265,6 +265,7 @@ describe.each(testDatabases())('tus uploads on $name', (database) => {
     expect(traces(partial.key)).toEqual([partial.key, `${partial.key}.json`]);
     expect(traces(unclaimed.key)).toHaveLength(2);
 
+    await leaving.http.post('/auth/user/confirm-password', { password: PASSWORD });
     const deleted = await leaving.http.request(
       'DELETE',
       `/api/v1/users/${leaving.user.id}?deleteCurrentUser=true`,

@@ -14,11 +14,11 @@ import {
   uploads,
 } from '@backline/core/contract';
 import { FileStore } from '@tus/file-store';
-import { MemoryLocker, Server } from '@tus/server';
+import { EVENTS, MemoryLocker, Server } from '@tus/server';
 import type { Context, Middleware } from 'koa';
 import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import { HttpError, ValidationError } from '../../http/errors';
-import type { BacklineRouter } from '../../http/routes';
+import { type BacklineRouter, checkTokenAccess } from '../../http/routes';
 import type { Kit } from '../../kit';
 import type { ResumableStore, ResumableUploadInfo } from '../../storage/storage';
 import { FileEntry, storageKey } from './file-entry-model';
@@ -31,6 +31,13 @@ export const TUS_PATH = `/${apiPath(TUS_ENDPOINT)}`;
 /** Incomplete (and finished but never claimed) tus uploads are removed after this long: 24 hours. */
 export const TUS_EXPIRATION_MS = 24 * 60 * 60 * 1000;
 const UPLOAD_ID = TUS_UPLOAD_KEY;
+/**
+ * Unfinished (or finished but unclaimed) tus uploads one user may hold at once: 20. Each reserves its declared
+ * length against the user's quota until it is claimed, cancelled or expires, so declaring many large uploads
+ * cannot overrun the quota or fill the disk; this cap bounds the bookkeeping and the open uploads as well.
+ */
+export const MAX_TUS_UPLOADS_IN_PROGRESS = 20;
+export const TOO_MANY_UPLOADS_MESSAGE = 'You have too many uploads in progress. Wait for one to finish.';
 
 /**
  * @tus/server's `Locker` (any of its lockers fits), spelled out here: naming theirs would put @tus/server's
@@ -56,6 +63,8 @@ export interface TusUploadsOptions {
   locker?: TusLocker;
   /** For stores in the storage that send parts (S3): every part but the last (S3: 8 MiB by default, ≥ 5 MiB). */
   partSize?: number;
+  /** Uploads in progress one user may hold (`MAX_TUS_UPLOADS_IN_PROGRESS` by default). */
+  maxInProgress?: number;
 }
 
 /** Who sent a request that is being handed to @tus/server (its hooks only see the raw request). */
@@ -70,9 +79,16 @@ const tusError = (status: number, message: string, errors?: Record<string, strin
   body: JSON.stringify(errors ? { message, errors } : { message }),
 });
 
+/** The uploads a creation request reserved (to undo when its answer is a failure after all). */
+const createdBy = new WeakMap<IncomingMessage, string>();
+
+/** The Node request behind a request @tus/server hands its hooks. */
+const nodeRequestOf = (req: unknown) =>
+  (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+
 /** The owner of the request a tus hook runs for. */
 function ownerOf(req: unknown): number {
-  const node = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+  const node = nodeRequestOf(req);
   const owner = node ? owners.get(node) : undefined;
   if (!owner) throw tusError(401, 'Unauthenticated.');
   return owner;
@@ -125,6 +141,7 @@ export class TusUploads {
   /** Where the file store keeps uploads, or null when they wait in the storage. */
   readonly directory: string | null;
   readonly expirationMs: number;
+  readonly maxInProgress: number;
   /** Shared by @tus/server, the PATCH fast path and claims, so all serialise on the same locks. */
   private readonly locker: TusLocker;
   private claiming = new Set<string>();
@@ -134,6 +151,7 @@ export class TusUploads {
     options: TusUploadsOptions,
   ) {
     this.expirationMs = options.expirationMs ?? TUS_EXPIRATION_MS;
+    this.maxInProgress = options.maxInProgress ?? MAX_TUS_UPLOADS_IN_PROGRESS;
     this.locker = options.locker ?? new MemoryLocker();
     const expirationMs = this.expirationMs;
     const resumable = kit.storage.capabilities.resumableStore?.({
@@ -202,16 +220,59 @@ export class TusUploads {
           const message = restrictionMessage(failure, name);
           throw tusError(422, message, { file: [message] });
         }
-        const quota = await userQuota(kit);
-        if (quota !== null && (await usedBytes(kit.knex, owner)) + upload.size > quota) {
-          const message = quotaError(quota).message;
-          throw tusError(422, message, { file: [message] });
-        }
+        await this.reserve(owner, upload.id, upload.size);
+        const node = nodeRequestOf(req);
+        if (node) createdBy.set(node, upload.id);
         // Every upload is bound to its owner; the metadata lives in the store (JSON file or `.info` object) and
         // survives restarts.
         return { metadata: { ...meta, name, owner_id: String(owner), created_at: kit.now().toISOString() } };
       },
     });
+    // A client's DELETE (tus termination) frees the upload's place and bytes at once.
+    this.server.on(EVENTS.POST_TERMINATE, (_req: unknown, _res: unknown, id: string) => {
+      this.release(id).catch((error) => kit.log.warn(`Releasing a cancelled upload failed: ${error}`));
+    });
+  }
+
+  /**
+   * Records an upload about to be created, after checking the owner's quota against stored files plus the
+   * declared lengths of every upload they have in progress, and the number of those uploads. Under a lock on
+   * the user's row, so parallel creations cannot all take the last bytes or the last place.
+   */
+  private async reserve(owner: number, id: string, size: number): Promise<void> {
+    const { kit } = this;
+    const quota = await userQuota(kit);
+    const now = kit.now();
+    const live = new Date(now.getTime() - this.expirationMs);
+    await kit.knex.transaction(async (trx) => {
+      await trx('users').where({ id: owner }).forUpdate().first('id');
+      const pending = (await trx('tus_uploads')
+        .where({ owner_id: owner })
+        .where('created_at', '>', live)
+        .count({ count: '*' })
+        .sum({ total: 'size' })
+        .first()) as { count: string | number; total: string | number | null } | undefined;
+      if (Number(pending?.count ?? 0) >= this.maxInProgress) {
+        throw tusError(422, TOO_MANY_UPLOADS_MESSAGE, { file: [TOO_MANY_UPLOADS_MESSAGE] });
+      }
+      if (quota !== null && (await usedBytes(trx, owner)) + Number(pending?.total ?? 0) + size > quota) {
+        const message = quotaError(quota).message;
+        throw tusError(422, message, { file: [message] });
+      }
+      await trx('tus_uploads').insert({ id, owner_id: owner, size, created_at: now });
+    });
+  }
+
+  /** Removes an upload whose creation request failed, with its reservation. */
+  private async undoCreate(id: string): Promise<void> {
+    if (this.inStorage) await this.inStorage.discard(id).catch(() => false);
+    else await this.forget(id);
+    await this.release(id);
+  }
+
+  /** Ends an upload's reservation (claimed, cancelled, removed or expired). */
+  private async release(id: string): Promise<void> {
+    await this.kit.knex('tus_uploads').where({ id }).delete();
   }
 
   /** The owner recorded on an upload (by its key), or null when there is no such upload. */
@@ -231,6 +292,8 @@ export class TusUploads {
       if (await tusDisabled(this.kit)) throw new HttpError(404, 'Not found.');
       const user = ctx.state.user;
       if (!user) throw new HttpError(401, 'Unauthenticated.');
+      // Served outside the router, so the token abilities check runs here: uploading writes; HEAD only reads.
+      checkTokenAccess(ctx, { method: ctx.method === 'HEAD' || ctx.method === 'GET' ? 'GET' : 'POST' });
       const id = ctx.path.slice(TUS_PATH.length + 1);
       if (id) {
         if (!UPLOAD_ID.test(id)) throw new HttpError(404, 'Not found.');
@@ -243,6 +306,10 @@ export class TusUploads {
       owners.set(ctx.req, user.id);
       ctx.respond = false;
       const answer = await this.server.handleWeb(new NodeRequest({ req: ctx.req, res: ctx.res }));
+      // A creation that failed after its upload was reserved (a body over the declared length with
+      // creation-with-upload, say) leaves neither the upload nor its reservation behind.
+      const created = createdBy.get(ctx.req);
+      if (created && answer.status >= 400) await this.undoCreate(created);
       await sendNodeResponse(ctx.res, await inErrorShape(answer));
     };
   }
@@ -379,6 +446,7 @@ export class TusUploads {
         ) {
           // Claimed already (a crash between the insert and the clean-up): only the bookkeeping is left.
           await store.release(id);
+          await this.release(id);
           throw new HttpError(404, 'Not found.');
         }
         if (info.size === undefined || !(await store.finished(id, info.size))) throw unfinished();
@@ -393,6 +461,7 @@ export class TusUploads {
         } finally {
           // Saved or refused, the upload is over: its object is the entry's now, or deleted.
           await store.release(id);
+          await this.release(id);
         }
       });
     } finally {
@@ -419,6 +488,7 @@ export class TusUploads {
   private async forget(id: string): Promise<void> {
     await rm(path.join(this.directory!, id), { force: true });
     await this.fileStore!.configstore.delete(id).catch(() => {});
+    await this.release(id);
   }
 
   /**
@@ -427,6 +497,11 @@ export class TusUploads {
    */
   async cleanup(): Promise<number> {
     const now = this.kit.now().getTime();
+    // Reservations of uploads that expired (or whose bytes went with a restart) stop counting anyway; drop them.
+    await this.kit
+      .knex('tus_uploads')
+      .where('created_at', '<=', new Date(now - this.expirationMs))
+      .delete();
     return this.sweep((upload) => now - upload.created > this.expirationMs);
   }
 
@@ -483,7 +558,10 @@ export class TusUploads {
       if (!info || !doomed({ owner: info.metadata.owner_id ?? null, created: createdAt(info, lastModified) }))
         continue;
       // Under the upload's lock: a request still writing to it is asked to stop first.
-      if (await this.withLock(id, () => store.discard(id))) removed++;
+      if (await this.withLock(id, () => store.discard(id))) {
+        await this.release(id);
+        removed++;
+      }
     }
     return removed;
   }

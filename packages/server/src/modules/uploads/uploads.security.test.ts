@@ -8,9 +8,11 @@ import {
   startTestServer,
   testDatabases,
 } from '@internal/testing';
+import { launchBrowser } from '@internal/testing/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../accounts';
 import { uploadsModule } from './index';
+import { MAX_FORM_FIELDS, ONE_FILE_MESSAGE, TOO_MANY_FIELDS_MESSAGE } from './read-multipart-file';
 
 const PASSWORD = 'hopper-cobol-compiler-1959';
 const PNG = Buffer.concat([
@@ -115,7 +117,8 @@ describe.each(testDatabases())('upload security on $name', (database) => {
     const entry = (stored.data as { fileEntry: { mime: string; url: string } }).fileEntry;
     expect(entry.mime).toBe('text/html');
     const served = await fetch(new URL(entry.url, server.url), { headers: { Cookie: http.cookieHeader() } });
-    expect(served.headers.get('content-type')).toMatch(/^text\/html/);
+    // Stored as what it is, served as bytes no browser renders or runs.
+    expect(served.headers.get('content-type')).toBe('application/octet-stream');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(served.headers.get('content-disposition')).toMatch(/^attachment;/);
   });
@@ -203,5 +206,108 @@ describe.each(testDatabases())('upload security on $name', (database) => {
     );
     expect(capped.map((answer) => answer.status)).toEqual(Array(6).fill(422));
     expect(await rowsOf(user.id)).toHaveLength(3);
+  });
+
+  it('never runs an uploaded .js, .html or .svg named in <script src> by a page of the site (Chromium)', async () => {
+    const { http } = await signedIn();
+    const files: [string, Buffer][] = [
+      ['evil.js', Buffer.from('window.ran.push("js");')],
+      ['evil.html', Buffer.from('<!doctype html><script>window.ran.push("html")</script>')],
+      [
+        'evil.svg',
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>window.ran.push("svg")</script></svg>'),
+      ],
+    ];
+    const urls: string[] = [];
+    for (const [name, content] of files) {
+      const stored = await upload(http, name, content, 'text/javascript');
+      expect(stored.status).toBe(201);
+      const { url } = (stored.data as { fileEntry: { url: string } }).fileEntry;
+      const served = await fetch(new URL(url, server.url), { headers: { Cookie: http.cookieHeader() } });
+      // What makes it inert: a type no browser executes, nosniff so it is never guessed, never inline.
+      expect(served.headers.get('content-type')).toBe('application/octet-stream');
+      expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(served.headers.get('content-disposition')).toMatch(/^attachment;/);
+      urls.push(url);
+    }
+    const browser = await launchBrowser();
+    try {
+      const context = await browser.newContext();
+      // The victim's own session: the attacker's page runs in the site's origin with the victim's cookies.
+      await context.addCookies([...http.cookies].map(([name, value]) => ({ name, value, url: server.url })));
+      const page = await context.newPage();
+      // A page in the site's origin (as a stored-XSS foothold or a `script-src 'self'` policy would allow),
+      // plus a control script that proves this page does run same-origin scripts.
+      await page.route(`${server.url}/attack.html`, (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          body: `<!doctype html><script>window.ran = []; window.settled = [];</script>${[
+            '/control.js',
+            ...urls,
+          ]
+            .map(
+              (src) =>
+                `<script src="${src}" onload="settled.push('${src}')" onerror="settled.push('${src}')"></script>`,
+            )
+            .join('')}`,
+        }),
+      );
+      await page.route(`${server.url}/control.js`, (route) =>
+        route.fulfill({ contentType: 'text/javascript', body: 'window.ran.push("control");' }),
+      );
+      await page.goto(`${server.url}/attack.html`);
+      await page.waitForFunction(
+        (count) => (window as unknown as { settled: string[] }).settled.length === count,
+        urls.length + 1,
+      );
+      expect(await page.evaluate(() => (window as unknown as { ran: string[] }).ran)).toEqual(['control']);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('answers a second file part with its own reason, not the size cap', async () => {
+    const { http, user } = await signedIn();
+    const boundary = '----backlinetwofiles';
+    const part = (name: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`;
+    const body = Buffer.concat([
+      Buffer.from(part('one.png')),
+      PNG,
+      Buffer.from(`\r\n${part('two.png')}`),
+      PNG,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const response = await http.request('POST', '/api/v1/file-entries', {
+      body,
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(response.status).toBe(422);
+    expect(response.data).toEqual({ message: ONE_FILE_MESSAGE, errors: { file: [ONE_FILE_MESSAGE] } });
+    expect(await rowsOf(user.id)).toEqual([]);
+  });
+
+  it(`answers more than ${MAX_FORM_FIELDS} fields with its own reason, not the size cap`, async () => {
+    const { http, user } = await signedIn();
+    const fields = Object.fromEntries(
+      Array.from({ length: MAX_FORM_FIELDS + 1 }, (_, i) => [`field${i}`, 'x']),
+    );
+    const form = multipart('ok.png', PNG, 'image/png', fields);
+    const response = await http.request('POST', '/api/v1/file-entries', {
+      body: form.body,
+      headers: form.headers,
+    });
+    expect(response.status).toBe(422);
+    expect(response.data).toEqual({
+      message: TOO_MANY_FIELDS_MESSAGE,
+      errors: { file: [TOO_MANY_FIELDS_MESSAGE] },
+    });
+    expect(await rowsOf(user.id)).toEqual([]);
+    // Within the limit, the same form is stored.
+    const fewer = multipart('ok.png', PNG, 'image/png', { parentId: '' });
+    expect(
+      (await http.request('POST', '/api/v1/file-entries', { body: fewer.body, headers: fewer.headers }))
+        .status,
+    ).toBe(201);
   });
 });

@@ -1,12 +1,11 @@
 import { defineModule } from '../../kit';
 import { requestAccess } from '../permissions/index';
-import { accountRoutes } from './account-routes';
 import { serializeUser } from './serialize-user';
 
 /**
- * The users table (accounts.md §3), the signed-in user in bootstrap data, and the account endpoints
- * (`GET`/`PUT users/{id}`, the avatar, account deletion; see account-routes.ts). Install first of the account
- * modules; `accounts()` installs them all in order.
+ * The users table (the account fields: email, password hash, names, avatar, language, country, timezone,
+ * verification time) and the signed-in user in bootstrap data. Installed first of the account modules; the
+ * account endpoints are the `account` module's. `accounts()` installs them all in order.
  */
 export const usersModule = () =>
   defineModule({
@@ -34,9 +33,6 @@ export const usersModule = () =>
           await knex.schema.dropTable('users');
         },
       },
-    },
-    routes(router) {
-      accountRoutes(router);
     },
     async bootstrap(ctx, data, kit) {
       const user = ctx.state.user;

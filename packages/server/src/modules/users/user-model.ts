@@ -21,6 +21,10 @@ export class User extends Model {
   email_verified_at!: Date | null;
   created_at!: Date;
   updated_at!: Date;
+  /** A ban (columns the admin module adds): when it started, why, and when it ends (null: until lifted). */
+  banned_at?: Date | null;
+  ban_reason?: string | null;
+  banned_until?: Date | null;
 
   roles?: Role[];
   permissions?: (Permission & { restrictions?: unknown })[];

@@ -1,25 +1,16 @@
 import '../music.css';
-import { useBranding, useLogout, useMenuItems } from '@backline/auth';
-import { useSettings, useTheme, useUser } from '@backline/core/react';
 import { Footer, IconButton, MenuIcon, Navbar, useIsMobile } from '@backline/ui';
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { slugify } from '../../../contract';
 import { PageLoader } from '../../shell/page-loader';
-import { useFooterLanguages } from '../../shell/use-footer-languages';
+import { useSiteChrome } from '../../shell/use-site-chrome';
 import { SearchIcon } from '../icons';
 import { PlayerArea, PlayerFooter } from '../play-actions';
 import { SearchBox } from './search-box';
 import { Sidebar } from './sidebar';
-
-const UPLOAD_LINK = {
-  id: 'backstage-upload',
-  label: 'Upload',
-  type: 'route',
-  action: '/backstage/upload',
-} as const;
 
 /**
  * The web player: the navbar with the search box on top, the sidebar on the left (a drawer on phones), the
@@ -28,34 +19,19 @@ const UPLOAD_LINK = {
  */
 export function WebPlayerLayout() {
   const { t } = useTranslation();
-  const user = useUser();
-  const branding = useBranding();
-  const theme = useTheme();
-  const { logout } = useLogout();
-  const { pathname } = useLocation();
+  const chrome = useSiteChrome();
+  const { user } = chrome;
   const isMobile = useIsMobile();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const registrationDisabled = useSettings<boolean>('registration.disable', false);
-  const navbarMenu = useMenuItems('navbar');
-  const navbarItems = useMemo(() => (user ? [...navbarMenu, UPLOAD_LINK] : navbarMenu), [user, navbarMenu]);
-  const accountMenu = useMenuItems('auth-dropdown');
-  const footerMenu = useMenuItems('footer');
-  const footerSecondaryMenu = useMenuItems('footer-secondary');
-  const languages = useFooterLanguages();
   const profileHref = user ? `/user/${user.id}/${slugify(user.display_name ?? '')}` : null;
   return (
     <PlayerArea>
       <div className="music-app">
         <Navbar
-          branding={branding}
-          menu={navbarItems}
-          user={user}
-          registrationDisabled={registrationDisabled}
-          accountMenu={accountMenu}
+          {...chrome.navbar}
+          // On a phone the site's menu lives in the player's drawer: one menu button in the header, not two.
+          menu={isMobile ? [] : chrome.navbar.menu}
           profileHref={profileHref}
-          theme={theme}
-          onLogout={logout}
-          currentPath={pathname}
           className="music-app__navbar"
         >
           {isMobile ? (
@@ -81,14 +57,7 @@ export function WebPlayerLayout() {
             <Suspense fallback={<PageLoader />}>
               <Outlet />
             </Suspense>
-            <Footer
-              siteName={branding.siteName}
-              menu={footerMenu}
-              secondaryMenu={footerSecondaryMenu}
-              theme={theme}
-              currentPath={pathname}
-              languages={languages}
-            />
+            <Footer {...chrome.footer} />
           </main>
         </div>
         <div className="music-app__player">
@@ -105,7 +74,7 @@ export function WebPlayerLayout() {
           <Modal className="music-drawer">
             <Dialog aria-label={t('Browse')} className="music-drawer__dialog">
               <SearchBox onNavigate={() => setDrawerOpen(false)} />
-              <Sidebar onNavigate={() => setDrawerOpen(false)} />
+              <Sidebar onNavigate={() => setDrawerOpen(false)} siteMenu={chrome.navbar.menu} />
             </Dialog>
           </Modal>
         </ModalOverlay>

@@ -1,4 +1,4 @@
-import { IconButton, Link } from '@backline/ui';
+import { IconButton } from '@backline/ui';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { AdSlot } from '../../music/ad-slot';
@@ -6,8 +6,8 @@ import { useAlbum } from '../../music/api';
 import { useFormat } from '../../music/format';
 import { ShareIcon } from '../../music/icons';
 import { LikeButton } from '../../music/like-button';
-import { MediaHeader, MetaLine } from '../../music/media-header';
-import { EmptyState, HeaderSkeleton, PageError, PageSkeleton, RowsSkeleton } from '../../music/page-states';
+import { ArtistLinks, MediaHeader, MetaLine } from '../../music/media-header';
+import { EmptyState, MediaPageStatus } from '../../music/page-states';
 import { toPlayerTrack, usePlayActions } from '../../music/play-actions';
 import { PlayButton } from '../../music/play-button';
 import { copyLink } from '../../music/playlist-actions';
@@ -26,15 +26,7 @@ export function AlbumPage() {
   const query = useAlbum(id);
   const player = usePlayActions();
   useDocumentTitle(query.data?.album.name);
-  if (query.isPending) {
-    return (
-      <PageSkeleton label={t('Loading...')}>
-        <HeaderSkeleton />
-        <RowsSkeleton />
-      </PageSkeleton>
-    );
-  }
-  if (query.isError) return <PageError error={query.error} onRetry={() => void query.refetch()} />;
+  if (!query.isSuccess) return <MediaPageStatus query={query} rows />;
   const { album } = query.data;
   const tracks = album.tracks ?? [];
   const context = { type: 'album' as const, id: album.id, name: album.name, path: album.path };
@@ -47,16 +39,7 @@ export function AlbumPage() {
         meta={
           <MetaLine>
             {[
-              <span key="artists">
-                {album.artists.map((artist, index) => (
-                  <span key={artist.id}>
-                    {index > 0 ? ', ' : null}
-                    <Link href={artist.path} variant="inherit" className="music-strong-link">
-                      {artist.name}
-                    </Link>
-                  </span>
-                ))}
-              </span>,
+              <ArtistLinks key="artists" artists={album.artists} />,
               album.release_date ? (
                 <time key="year" dateTime={album.release_date} title={format.day(album.release_date)}>
                   {format.year(album.release_date)}

@@ -8,7 +8,7 @@ import { usePlaylist, usePlaylistTracks } from '../../music/api';
 import { useFormat } from '../../music/format';
 import { ListMusicIcon, LockIcon, MoreIcon, ShareIcon } from '../../music/icons';
 import { MediaHeader, MetaLine } from '../../music/media-header';
-import { EmptyState, HeaderSkeleton, PageError, PageSkeleton, RowsSkeleton } from '../../music/page-states';
+import { EmptyState, MediaPageStatus, PageError, RowsSkeleton } from '../../music/page-states';
 import { toPlayerTrack, usePlayActions } from '../../music/play-actions';
 import { PlayButton } from '../../music/play-button';
 import { copyLink, useReorderPlaylist, useUpdatePlaylist } from '../../music/playlist-actions';
@@ -33,15 +33,7 @@ export function PlaylistPage() {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   useDocumentTitle(query.data?.playlist.name);
-  if (query.isPending) {
-    return (
-      <PageSkeleton label={t('Loading...')}>
-        <HeaderSkeleton />
-        <RowsSkeleton />
-      </PageSkeleton>
-    );
-  }
-  if (query.isError) return <PageError error={query.error} onRetry={() => void query.refetch()} />;
+  if (!query.isSuccess) return <MediaPageStatus query={query} rows />;
   const { playlist } = query.data;
   const tracks = tracksQuery.data?.pagination.data ?? [];
   const isOwner = !!user && user.id === playlist.owner.id;

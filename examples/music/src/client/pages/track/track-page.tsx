@@ -1,13 +1,14 @@
+import { useCan } from '@backline/core/react';
 import { IconButton, Link } from '@backline/ui';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useAlbum, useTrack } from '../../music/api';
 import { Section } from '../../music/cards';
 import { useFormat } from '../../music/format';
-import { MoreIcon, ShareIcon } from '../../music/icons';
+import { DownloadIcon, MoreIcon, ShareIcon } from '../../music/icons';
 import { LikeButton } from '../../music/like-button';
-import { MediaHeader, MetaLine } from '../../music/media-header';
-import { HeaderSkeleton, PageError, PageSkeleton, RowsSkeleton } from '../../music/page-states';
+import { ArtistLinks, MediaHeader, MetaLine } from '../../music/media-header';
+import { MediaPageStatus, PageError, RowsSkeleton } from '../../music/page-states';
 import { toPlayerTrack, usePlayActions } from '../../music/play-actions';
 import { PlayButton } from '../../music/play-button';
 import { copyLink } from '../../music/playlist-actions';
@@ -22,15 +23,10 @@ export function TrackPage() {
   const query = useTrack(id);
   const album = useAlbum(query.data?.track.album?.id ?? 0);
   const player = usePlayActions();
+  // Downloading is a paid plan's perk (`music.download`); the server checks it again.
+  const canDownload = useCan('music.download');
   useDocumentTitle(query.data?.track.name);
-  if (query.isPending) {
-    return (
-      <PageSkeleton label={t('Loading...')}>
-        <HeaderSkeleton />
-      </PageSkeleton>
-    );
-  }
-  if (query.isError) return <PageError error={query.error} onRetry={() => void query.refetch()} />;
+  if (!query.isSuccess) return <MediaPageStatus query={query} />;
   const { track } = query.data;
   const context = { type: 'track' as const, id: track.id, name: track.name, path: track.path };
   const albumTracks = track.album ? (album.data?.album.tracks ?? []) : [];
@@ -43,16 +39,7 @@ export function TrackPage() {
         meta={
           <MetaLine>
             {[
-              <span key="artists">
-                {track.artists.map((artist, index) => (
-                  <span key={artist.id}>
-                    {index > 0 ? ', ' : null}
-                    <Link href={artist.path} variant="inherit" className="music-strong-link">
-                      {artist.name}
-                    </Link>
-                  </span>
-                ))}
-              </span>,
+              <ArtistLinks key="artists" artists={track.artists} />,
               track.album ? (
                 <Link key="album" href={track.album.path} variant="inherit">
                   {track.album.name}
@@ -79,6 +66,20 @@ export function TrackPage() {
             >
               <ShareIcon />
             </IconButton>
+            {canDownload && (
+              // A plain link: the browser saves the attachment, the router must not handle it.
+              <a
+                className="bl-button bl-icon-button music-download"
+                data-variant="text"
+                data-size="lg"
+                data-round=""
+                href={`/api/v1/tracks/${track.id}/download`}
+                download
+                aria-label={t('Download')}
+              >
+                <DownloadIcon />
+              </a>
+            )}
             <TrackMenu
               tracks={[track]}
               trigger={

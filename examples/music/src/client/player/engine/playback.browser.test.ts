@@ -27,6 +27,8 @@ interface SessionResult {
   /** Play reports, in order (the stream URL of each). */
   played: string[];
   trackChanges: number;
+  /** How many files were decoded whole (a long track streamed through a media element is not). */
+  decodes: number;
   /** Live decoded AudioBuffers (not yet collected) and JS heap after GC, at the 10th track and at the end. */
   memory: { at: number; liveBuffers: number; heap: number }[];
 }
@@ -40,6 +42,7 @@ function playSession(args: {
   crossfade: number;
   memoryAt: number[];
   record: boolean;
+  longTrackMs?: number;
 }): Promise<SessionResult> {
   type Engine = typeof import('./index');
   const { QueueModel, PlaybackController } = (window as unknown as { PlayerEngine: Engine }).PlayerEngine;
@@ -50,12 +53,14 @@ function playSession(args: {
     const ctx = new AudioContext({ sampleRate: 48_000 });
     // Count decoded buffers still alive: each is registered, and the registry hears when one is collected.
     let liveBuffers = 0;
+    let decodes = 0;
     const registry = new FinalizationRegistry(() => {
       liveBuffers--;
     });
     const decode = ctx.decodeAudioData.bind(ctx);
     ctx.decodeAudioData = async (data: ArrayBuffer) => {
       const buffer = await decode(data);
+      decodes++;
       liveBuffers++;
       registry.register(buffer, null);
       return buffer;
@@ -82,6 +87,7 @@ function playSession(args: {
       audioContext: () => ctx,
       onError: (error) => errors.push(`${error.kind} ${error.track.src}`),
       onPlayed: (reported) => played.push(reported.src),
+      ...(args.longTrackMs !== undefined && { longTrackMs: args.longTrackMs }),
     });
     controller.output.connect(recorder);
     recorder.connect(ctx.destination);
@@ -125,7 +131,7 @@ function playSession(args: {
       all.set(chunk, at);
       at += chunk.length;
     }
-    return { samples: Array.from(all), errors, played, trackChanges, memory };
+    return { samples: Array.from(all), errors, played, trackChanges, decodes, memory };
   })();
 }
 
@@ -279,6 +285,91 @@ describe('playback engine in Chromium (Web Audio)', () => {
     let last = out.length - 1;
     while (last > 0 && Math.abs(out[last]!) < 1e-6) last--;
     expect(amplitudeAt(out, last + 1 - 2 * 480, 480, 600)).toBeCloseTo(0.5, 2);
+  }, 120_000);
+
+  it('streams a track over the length limit through a media element, never decoding it whole, then moves on', async () => {
+    // The limit is lowered to 1 s for the test; the real one (LONG_TRACK_MS) is 15 minutes.
+    const [fa, fb] = [400, 700];
+    harness.files.set('/long/a.wav', floatWav(tone(fa, (SAMPLE_RATE * 3) / 2, { phase: 0 })));
+    harness.files.set('/long/b.wav', floatWav(tone(fb, SAMPLE_RATE / 2, { phase: 0 })));
+    const result = await harness.page.evaluate(playSession, {
+      tracks: [track(1, '/long/a.wav', 1500), track(2, '/long/b.wav', 500)],
+      crossfade: 0,
+      memoryAt: [],
+      record: true,
+      longTrackMs: 1000,
+    });
+    expect(result.errors).toEqual([]);
+    expect(result.trackChanges).toBe(2);
+    // Only the short track was decoded into a buffer.
+    expect(result.decodes).toBe(1);
+    expect(result.played).toEqual(['/long/a.wav', '/long/b.wav']);
+    // The long track's tone went through the graph (so volume and the master output apply), at full level…
+    const out = result.samples;
+    const start = firstSound(out);
+    expect(start).toBeGreaterThanOrEqual(0);
+    expect(amplitudeAt(out, start + SAMPLE_RATE / 2, 480, fa)).toBeCloseTo(0.5, 1);
+    // …and the short one followed it to its end.
+    let last = out.length - 1;
+    while (last > 0 && Math.abs(out[last]!) < 1e-6) last--;
+    expect(amplitudeAt(out, last + 1 - 2 * 480, 480, fb)).toBeCloseTo(0.5, 2);
+  }, 120_000);
+
+  it('pauses, seeks and resumes a streamed long track, and stops at the end of the list', async () => {
+    harness.files.set('/long/c.wav', floatWav(tone(500, SAMPLE_RATE * 4, { phase: 0 })));
+    const page = harness.page;
+    type LongTest = {
+      controller: import('./playback').PlaybackController;
+      statuses: string[];
+    };
+    await page.evaluate(
+      (long) => {
+        type Engine = typeof import('./index');
+        const { QueueModel, PlaybackController } = (window as unknown as { PlayerEngine: Engine })
+          .PlayerEngine;
+        const queue = new QueueModel();
+        const controller = new PlaybackController(queue, { longTrackMs: 1000 });
+        const test: LongTest = { controller, statuses: [] };
+        (window as unknown as { longTest: LongTest }).longTest = test;
+        controller.subscribe(() => {
+          const { status } = controller.getSnapshot();
+          if (test.statuses.at(-1) !== status) test.statuses.push(status);
+        });
+        controller.playList([long], 0, null);
+      },
+      track(1, '/long/c.wav', 4000),
+    );
+    const position = () =>
+      page.evaluate(() => (window as unknown as { longTest: LongTest }).longTest.controller.positionMs());
+    // Playing: the element's clock moves.
+    await page.waitForFunction(
+      () => (window as unknown as { longTest: LongTest }).longTest.controller.positionMs() > 300,
+    );
+    // Paused: it holds still over a few rendered frames.
+    await page.evaluate(() => (window as unknown as { longTest: LongTest }).longTest.controller.pause());
+    const heldAt = await position();
+    await page.evaluate(
+      () =>
+        new Promise((done) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(done))),
+        ),
+    );
+    expect(await position()).toBe(heldAt);
+    // Seek while paused: the element is there at once.
+    await page.evaluate(() => (window as unknown as { longTest: LongTest }).longTest.controller.seek(2500));
+    expect(await position()).toBeCloseTo(2500, -1);
+    // Resume from there, and at the end of the list the player stops (paused) past the seek point.
+    await page.evaluate(() => (window as unknown as { longTest: LongTest }).longTest.controller.play());
+    await page.waitForFunction(() => {
+      const { controller } = (window as unknown as { longTest: LongTest }).longTest;
+      return controller.getSnapshot().status === 'paused' && controller.positionMs() > 3900;
+    });
+    const statuses = await page.evaluate(() => {
+      const test = (window as unknown as { longTest: LongTest }).longTest;
+      test.controller.destroy();
+      return test.statuses;
+    });
+    expect(statuses).toEqual(['loading', 'playing', 'paused', 'playing', 'paused']);
   }, 120_000);
 
   it('keeps memory flat over a 50-track session: decoded buffers are released, the heap does not grow', async () => {

@@ -12,6 +12,12 @@ const TICK_MS = 100;
 const POSITION_PUBLISH_MS = 250;
 /** Points of the equal-power curves; setValueCurveAtTime interpolates linearly between them. */
 const CURVE_POINTS = 512;
+/**
+ * Tracks longer than this play through a media element instead of a decoded buffer: decoding costs 48 000 × 4 B ×
+ * channels per second (an hour of stereo is 1.4 GB), which no browser tab can hold. The element streams with Range
+ * requests and keeps only what it buffers.
+ */
+export const LONG_TRACK_MS = 15 * 60_000;
 /** Retries after a network failure wait 1 s, 2 s, 4 s … up to this much (or the browser going back online). */
 const MAX_RETRY_DELAY_MS = 15_000;
 
@@ -50,6 +56,8 @@ export interface PlaybackOptions {
   onError?(error: PlaybackError): void;
   /** Once per listen, after 30 s of playing or at the end of the track. */
   onPlayed?(track: PlayerTrack): void;
+  /** Tracks longer than this (ms) stream through a media element (default LONG_TRACK_MS; tests pass less). */
+  longTrackMs?: number;
 }
 
 class LoadError extends Error {
@@ -81,6 +89,19 @@ interface Voice {
   /** Context time at which the source starts and ends. */
   startTime: number;
   endTime: number;
+}
+
+/**
+ * A long track playing through an `<audio>` element routed into the graph (so volume and the master output apply).
+ * It is not sample-scheduled: the next track starts when the element reports its end, so gapless and crossfade do
+ * not apply across its boundaries.
+ */
+interface Stream {
+  entry: QueueEntry;
+  audio: HTMLAudioElement;
+  node: MediaElementAudioSourceNode;
+  /** Removes the element's listeners. */
+  detach(): void;
 }
 
 function curve(kind: 'in' | 'out'): Float32Array {
@@ -128,6 +149,8 @@ export class PlaybackController {
   private loading: Loaded | null = null;
   private prepared: Loaded | null = null;
   private scheduledNext: Voice | null = null;
+  /** The long track playing through a media element, when it is one (then `current` is null). */
+  private stream: Stream | null = null;
   private token = 0;
   private ticker: ReturnType<typeof setInterval> | null = null;
   private lastTickTime = 0;
@@ -193,6 +216,7 @@ export class PlaybackController {
 
   /** The position of the playing track in ms, read from the audio clock (smoother than the published one). */
   positionMs(): number {
+    if (this.stream) return this.stream.audio.currentTime * 1000;
     const voice = this.current;
     if (!voice || !this.ctx) return this.pendingPosition * 1000;
     const t = Math.min(Math.max(this.ctx.currentTime, voice.startTime), voice.endTime);
@@ -220,6 +244,14 @@ export class PlaybackController {
     const entry = this.queue.getSnapshot().current;
     if (!entry) return;
     this.wantPlaying = true;
+    if (this.stream) {
+      void this.audio().resume();
+      if (this.stream.audio.ended) this.stream.audio.currentTime = 0;
+      this.playStream(this.stream);
+      this.startTicker();
+      this.publish({ status: 'playing' });
+      return;
+    }
     if (!this.current && !this.loading) {
       this.start(entry, this.pendingPosition, true);
       return;
@@ -235,6 +267,7 @@ export class PlaybackController {
 
   pause(): void {
     this.wantPlaying = false;
+    this.stream?.audio.pause();
     if (this.ctx && this.ctx.state === 'running') void this.ctx.suspend();
     this.tick();
     this.stopTicker();
@@ -266,6 +299,15 @@ export class PlaybackController {
   }
 
   seek(positionMs: number): void {
+    if (this.stream) {
+      const { audio } = this.stream;
+      const end = Number.isFinite(audio.duration) ? audio.duration : Number.POSITIVE_INFINITY;
+      const offset = Math.min(Math.max(0, positionMs / 1000), end);
+      audio.currentTime = offset;
+      if (offset === 0) this.listen.start(this.stream.entry.track);
+      this.publish({ positionMs: offset * 1000 });
+      return;
+    }
     const voice = this.current;
     if (!voice) {
       this.pendingPosition = Math.max(0, positionMs / 1000);
@@ -319,6 +361,7 @@ export class PlaybackController {
     this.stopFading();
     if (this.current) this.stopVoice(this.current);
     this.current = null;
+    this.stopStream();
     this.loading?.abort.abort();
     this.prepared?.abort.abort();
     this.loading = null;
@@ -331,7 +374,8 @@ export class PlaybackController {
 
   private onQueueChange(): void {
     const entry = this.queue.getSnapshot().current;
-    const playingKey = this.loading?.entry.key ?? this.current?.loaded.entry.key ?? null;
+    const playingKey =
+      this.loading?.entry.key ?? this.current?.loaded.entry.key ?? this.stream?.entry.key ?? null;
     if (entry?.key !== playingKey) {
       if (entry) this.start(entry, 0, this.wantPlaying);
       else this.stopAll();
@@ -353,6 +397,7 @@ export class PlaybackController {
     this.stopFading();
     if (this.current) this.stopVoice(this.current);
     this.current = null;
+    this.stopStream();
     this.listen.stop();
     this.stopTicker();
     this.publish({
@@ -468,8 +513,13 @@ export class PlaybackController {
 
   /** Starts an entry from `offset` seconds: the queue moved to it (play, skip, jump, a restored session). */
   private start(entry: QueueEntry, offset: number, autoplay: boolean): void {
+    if (this.isLong(entry)) {
+      this.startStream(entry, offset, autoplay);
+      return;
+    }
     const token = ++this.token;
     this.wantPlaying = autoplay;
+    this.stopStream();
     const loaded = this.load(entry);
     this.cancelScheduledNext();
     this.stopFading();
@@ -541,7 +591,8 @@ export class PlaybackController {
   private prepareNext(): void {
     if (!this.current || this.prepared) return;
     const next = this.queue.peek('auto');
-    if (!next) return;
+    // A long track is not prepared: its element starts streaming when the player reaches it.
+    if (!next || this.isLong(next)) return;
     const loaded = this.load(next);
     this.prepared = loaded;
     loaded.promise.then(
@@ -552,6 +603,133 @@ export class PlaybackController {
         // Reported when the player reaches it (the current track is still playing now).
       },
     );
+  }
+
+  // ── long tracks: a media element ────────────────────────────────────────────
+
+  private isLong(entry: QueueEntry): boolean {
+    return entry.track.durationMs > (this.options.longTrackMs ?? LONG_TRACK_MS);
+  }
+
+  /** Plays a long track through an `<audio>` element from `offset` seconds (see `Stream`). */
+  private startStream(entry: QueueEntry, offset: number, autoplay: boolean): void {
+    const token = ++this.token;
+    this.wantPlaying = autoplay;
+    this.cancelScheduledNext();
+    this.stopFading();
+    if (this.current) {
+      this.stopVoice(this.current);
+      this.release(this.current.loaded);
+    }
+    this.current = null;
+    this.loading?.abort.abort();
+    this.loading = null;
+    if (this.prepared) this.release(this.prepared);
+    this.prepared = null;
+    this.stopStream();
+    this.listen.stop();
+    const ctx = this.audio();
+    const audio = new Audio();
+    audio.preload = 'auto';
+    // The stream URL may sit on another origin (a CDN): without CORS the graph would only hear silence.
+    audio.crossOrigin = 'use-credentials';
+    const node = ctx.createMediaElementSource(audio);
+    node.connect(this.master!);
+    const publishBuffered = () => {
+      const { buffered, duration } = audio;
+      if (!buffered.length || !Number.isFinite(duration) || duration <= 0) return;
+      this.publish({ buffered: Math.min(1, buffered.end(buffered.length - 1) / duration) });
+    };
+    const onLoaded = () => {
+      if (token !== this.token) return;
+      if (offset > 0) audio.currentTime = Math.min(offset, audio.duration || offset);
+      this.consecutiveErrors = 0;
+      this.listen.start(entry.track);
+      this.publish({
+        status: this.wantPlaying ? 'playing' : 'paused',
+        durationMs: Number.isFinite(audio.duration) ? audio.duration * 1000 : entry.track.durationMs,
+        waiting: false,
+        positionMs: offset * 1000,
+      });
+      if (this.wantPlaying) {
+        void ctx.resume();
+        this.playStream(stream);
+        this.startTicker();
+      }
+    };
+    const onWaiting = () => this.publish({ waiting: true });
+    const onPlaying = () => this.publish({ waiting: false });
+    const onEnded = () => {
+      if (token !== this.token) return;
+      this.listen.ended();
+      const next = this.queue.next('auto');
+      if (!next) {
+        this.wantPlaying = false;
+        this.stopTicker();
+        this.publish({ status: 'paused', positionMs: this.positionMs() });
+      } else if (next.key === entry.key) {
+        // Repeat one: the same element plays again from the top.
+        audio.currentTime = 0;
+        this.listen.start(entry.track);
+        this.playStream(stream);
+      }
+    };
+    const onError = () => {
+      if (token !== this.token) return;
+      const code = audio.error?.code;
+      this.stopStream();
+      // The element does not tell a 404 from a file it cannot read; both mean this track cannot be played.
+      this.fail(entry, new LoadError(code === MediaError.MEDIA_ERR_NETWORK ? 'network' : 'decode'));
+    };
+    audio.addEventListener('loadedmetadata', onLoaded, { once: true });
+    audio.addEventListener('progress', publishBuffered);
+    audio.addEventListener('waiting', onWaiting);
+    audio.addEventListener('playing', onPlaying);
+    audio.addEventListener('ended', onEnded);
+    audio.addEventListener('error', onError);
+    const stream: Stream = {
+      entry,
+      audio,
+      node,
+      detach() {
+        audio.removeEventListener('loadedmetadata', onLoaded);
+        audio.removeEventListener('progress', publishBuffered);
+        audio.removeEventListener('waiting', onWaiting);
+        audio.removeEventListener('playing', onPlaying);
+        audio.removeEventListener('ended', onEnded);
+        audio.removeEventListener('error', onError);
+      },
+    };
+    this.stream = stream;
+    this.pendingPosition = offset;
+    this.publish({
+      status: autoplay ? 'loading' : 'paused',
+      current: entry,
+      positionMs: offset * 1000,
+      durationMs: entry.track.durationMs,
+      buffered: 0,
+      waiting: true,
+    });
+    if (autoplay) void ctx.resume();
+    audio.src = entry.track.src;
+  }
+
+  private playStream(stream: Stream): void {
+    stream.audio.play().catch(() => {
+      // Refused (no gesture yet) or replaced by a newer load: the status shows paused once the listener acts.
+    });
+  }
+
+  /** Stops the media element and lets it go: its source is emptied so the browser drops what it buffered. */
+  private stopStream(): void {
+    const stream = this.stream;
+    if (!stream) return;
+    this.stream = null;
+    stream.detach();
+    stream.audio.pause();
+    stream.node.disconnect();
+    stream.audio.removeAttribute('src');
+    stream.audio.load();
   }
 
   // ── scheduling ──────────────────────────────────────────────────────────────
@@ -663,6 +841,7 @@ export class PlaybackController {
     const delta = Math.max(0, now - this.lastTickTime);
     this.lastTickTime = now;
     if (this.current && now > this.current.startTime) this.listen.progress(delta * 1000);
+    if (this.stream && !this.stream.audio.paused) this.listen.progress(delta * 1000);
     for (const voice of this.fading) {
       if (now >= voice.endTime) this.stopVoice(voice);
     }

@@ -173,6 +173,21 @@ describe('queue model', () => {
     expect(playThrough(queue)).toEqual([1, 4, 40, 2, 3]);
   });
 
+  it('moves upcoming context entries to the end of the queue, even an empty one, and plays them once', () => {
+    const queue = new QueueModel();
+    queue.playList(album.slice(0, 4), 0);
+    queue.moveToQueue([queue.upcomingContext()[1]!.key]); // track 3
+    expect(queue.getSnapshot().queue.map((e) => [e.track.id, e.source])).toEqual([[3, 'queue']]);
+    queue.addToQueue([track(40)]);
+    queue.moveToQueue([queue.upcomingContext()[1]!.key]); // track 4
+    expect(queue.getSnapshot().queue.map((e) => e.track.id)).toEqual([3, 40, 4]);
+    expect(queue.upcomingContext().map((e) => e.track.id)).toEqual([2]);
+    // A key that is not upcoming context (a queue entry) changes nothing.
+    queue.moveToQueue([queue.getSnapshot().queue[0]!.key]);
+    expect(queue.getSnapshot().queue.map((e) => e.track.id)).toEqual([3, 40, 4]);
+    expect(playThrough(queue)).toEqual([1, 3, 40, 4, 2]);
+  });
+
   it('removes upcoming entries and clears the queue', () => {
     const queue = new QueueModel();
     queue.playList(album.slice(0, 4), 0);

@@ -223,6 +223,23 @@ export class QueueModel {
   }
 
   /**
+   * Moves upcoming context entries to the end of the listener's queue ("Move to queue" in the queue panel, which
+   * works with an empty queue too, where a drop has no row to land on). They leave the context, so each plays once.
+   */
+  moveToQueue(keys: readonly string[]): void {
+    const moving = new Set(keys);
+    const s = this.state;
+    const tail = s.order.slice(s.contextPos + 1);
+    const movers = tail.filter((i) => moving.has(s.contextEntries[i]!.key));
+    if (movers.length === 0) return;
+    const asQueue = movers.map((i): QueueEntry => ({ ...s.contextEntries[i]!, source: 'queue' }));
+    this.set({
+      queue: [...s.queue, ...asQueue],
+      order: [...s.order.slice(0, s.contextPos + 1), ...tail.filter((i) => !movers.includes(i))],
+    });
+  }
+
+  /**
    * Shuffle keeps the playing track where it is and shuffles everything else of the context, each track once;
    * turning it off restores the list's own order, continuing from the same track.
    */

@@ -1,11 +1,11 @@
-import { useUser } from '@backline/core/react';
-import { ButtonLink, Dialog, DialogTrigger, IconButton, Link, useIsMobile } from '@backline/ui';
+import { DialogTrigger, IconButton, Link, useIsMobile } from '@backline/ui';
 import { Fragment, type ReactNode, useCallback, useState } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import type { PlayerTrack } from '../engine/types';
 import { usePlaybackSnapshot, usePlayerEngine, useQueueSnapshot } from '../player-provider';
 import { NowPlaying } from './now-playing';
+import { PlayPermissionDialog } from './play-permission';
 import {
   ExpandIcon,
   KeyboardIcon,
@@ -90,34 +90,12 @@ export function PlayPauseButton({ size = 'md' }: { size?: 'md' | 'lg' }) {
 
 function NoPermissionButton({ size }: { size: 'md' | 'lg' }) {
   const { t } = useTranslation();
-  const user = useUser();
   return (
     <DialogTrigger>
       <IconButton className="player-play" data-size={size} variant="primary" round aria-label={t('Play')}>
         <PlayIcon size={size === 'lg' ? 28 : 20} />
       </IconButton>
-      <Dialog
-        size="sm"
-        title={user ? t('Upgrade to play music') : t('Sign in to play music')}
-        footer={
-          user ? (
-            <ButtonLink href="/pricing">{t('See plans')}</ButtonLink>
-          ) : (
-            <>
-              <ButtonLink variant="outline" href="/register">
-                {t('Create account')}
-              </ButtonLink>
-              <ButtonLink href="/login">{t('Sign in')}</ButtonLink>
-            </>
-          )
-        }
-      >
-        <p>
-          {user
-            ? t('Your plan does not include listening. Upgrade to play music.')
-            : t('Sign in or create an account to play music.')}
-        </p>
-      </Dialog>
+      <PlayPermissionDialog />
     </DialogTrigger>
   );
 }

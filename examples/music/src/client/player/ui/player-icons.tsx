@@ -88,3 +88,8 @@ export const DragHandleIcon = (p: IconProps) => (
     <path d="M9 5h2v2H9V5Zm4 0h2v2h-2V5ZM9 11h2v2H9v-2Zm4 0h2v2h-2v-2Zm-4 6h2v2H9v-2Zm4 0h2v2h-2v-2Z" />
   </Icon>
 );
+export const AddToQueueIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 5h13v2H3V5Zm0 4h13v2H3V9Zm0 4h8v2H3v-2Zm14 0h2v3h3v2h-3v3h-2v-3h-3v-2h3v-3Z" />
+  </Icon>
+);

@@ -22,6 +22,9 @@ type Story = StoryObj<typeof meta>;
 
 /** Now playing, one track next in the queue, and the rest of the album; drag a row or use its handle. */
 export const WithQueue: Story = {};
+/** An empty queue (a drop target: drag a row of the album into it) and the rest of the album, each row with its
+ * "Move to the queue" button. */
+export const EmptyQueue: Story = { parameters: { playerState: 'context-only' } };
 /** Nothing played yet. */
 export const Empty: Story = { parameters: { playerState: 'empty' } };
 export const Dark: Story = { globals: { theme: 'dark' } };

@@ -2,8 +2,11 @@ import { Button, CloseIcon, Dialog, IconButton } from '@backline/ui';
 import type { TFunction } from 'i18next';
 import {
   Button as AriaButton,
+  type DropItem,
+  type DroppableCollectionRootDropEvent,
   GridList,
   GridListItem,
+  isTextDropItem,
   type Key,
   useDragAndDrop,
 } from 'react-aria-components';
@@ -13,7 +16,7 @@ import type { PlayContext, QueueEntry } from '../engine/types';
 import { usePlaybackSnapshot, usePlayerEngine, useQueueSnapshot } from '../player-provider';
 import { formatTime } from './format-time';
 import { Cover } from './player-bar';
-import { DragHandleIcon } from './player-icons';
+import { AddToQueueIcon, DragHandleIcon } from './player-icons';
 
 const CONTEXT_LABELS: Record<PlayContext['type'], (t: TFunction) => string> = {
   album: (t) => t('Album'),
@@ -41,28 +44,58 @@ function EntryRow({ entry }: { entry: QueueEntry }) {
   );
 }
 
+/** The drag type of a queue panel row; its value is the entry's key. */
+const ENTRY_TYPE = 'application/x-backline-queue-entry';
+
+async function droppedKeys(items: readonly DropItem[]): Promise<string[]> {
+  const texts = items.filter(isTextDropItem).filter((item) => item.types.has(ENTRY_TYPE));
+  return Promise.all(texts.map((item) => item.getText(ENTRY_TYPE)));
+}
+
 /**
  * One reorderable list of the panel (the listener's queue, or the rest of the context). Drag and drop, and its
- * keyboard equivalent, come from react-aria's useDragAndDrop; a drop lands before or after another entry.
+ * keyboard equivalent, come from react-aria's useDragAndDrop; a drop lands before or after another entry, in the
+ * same list or in the other one (an entry moved across changes section). The queue also takes a drop on its empty
+ * space, so a track can be dragged into an empty queue.
  */
 function EntryList({
   label,
   entries,
   queue,
   onPlay,
+  section,
+  emptyText,
 }: {
   label: string;
   entries: readonly QueueEntry[];
   queue: QueueModel;
   onPlay(key: string): void;
+  /** The queue takes drops on its root; rows of the context get a button that moves them into the queue. */
+  section: 'queue' | 'context';
+  emptyText?: string;
 }) {
   const { t } = useTranslation();
   const { dragAndDropHooks } = useDragAndDrop({
-    getItems: (keys) => [...keys].map((key) => ({ 'text/plain': String(key) })),
+    getItems: (keys) =>
+      [...keys].map((key) => ({
+        [ENTRY_TYPE]: String(key),
+        'text/plain': entries.find((entry) => entry.key === key)?.track.name ?? String(key),
+      })),
+    acceptedDragTypes: [ENTRY_TYPE],
+    getDropOperation: () => 'move',
     onReorder: (event) => {
       if (event.target.dropPosition === 'on') return;
       queue.move([...event.keys].map(String), String(event.target.key), event.target.dropPosition);
     },
+    onInsert: async (event) => {
+      if (event.target.dropPosition === 'on') return;
+      queue.move(await droppedKeys(event.items), String(event.target.key), event.target.dropPosition);
+    },
+    ...(section === 'queue' && {
+      onRootDrop: async (event: DroppableCollectionRootDropEvent) => {
+        queue.moveToQueue(await droppedKeys(event.items));
+      },
+    }),
   });
   return (
     <GridList
@@ -71,6 +104,7 @@ function EntryList({
       items={entries}
       dragAndDropHooks={dragAndDropHooks}
       onAction={(key: Key) => onPlay(String(key))}
+      renderEmptyState={() => <p className="player-queue__empty">{emptyText}</p>}
     >
       {(entry) => (
         <GridListItem id={entry.key} textValue={entry.track.name} className="player-queue__item">
@@ -82,6 +116,15 @@ function EntryList({
             <DragHandleIcon size={18} />
           </AriaButton>
           <EntryRow entry={entry} />
+          {section === 'context' ? (
+            <IconButton
+              size="sm"
+              aria-label={t('Move :name to the queue', { name: entry.track.name })}
+              onPress={() => queue.moveToQueue([entry.key])}
+            >
+              <AddToQueueIcon size={16} />
+            </IconButton>
+          ) : null}
           <IconButton
             size="sm"
             aria-label={t('Remove :name from the queue', { name: entry.track.name })}
@@ -122,16 +165,14 @@ export function QueueContents() {
           </Button>
         ) : null}
       </div>
-      {snapshot.queue.length > 0 ? (
-        <EntryList
-          label={t('Next in queue')}
-          entries={snapshot.queue}
-          queue={queue}
-          onPlay={(key) => controller.jumpTo(key)}
-        />
-      ) : (
-        <p className="player-queue__empty">{t('Tracks you add to the queue appear here.')}</p>
-      )}
+      <EntryList
+        label={t('Next in queue')}
+        entries={snapshot.queue}
+        queue={queue}
+        section="queue"
+        emptyText={t('Tracks you add to the queue appear here.')}
+        onPlay={(key) => controller.jumpTo(key)}
+      />
       {upcoming.length > 0 ? (
         <>
           <h3 className="player-queue__heading">
@@ -141,6 +182,7 @@ export function QueueContents() {
             label={contextName ? t('Next from: :name', { name: contextName }) : t('Next up')}
             entries={upcoming}
             queue={queue}
+            section="context"
             onPlay={(key) => controller.jumpTo(key)}
           />
         </>

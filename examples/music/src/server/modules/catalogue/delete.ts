@@ -1,13 +1,35 @@
-import { HttpError, type Kit, storageKey } from '@backline/server';
+import { type Context, HttpError, type Kit, recordAudit, storageKey } from '@backline/server';
 import type { Knex } from 'knex';
+import { forgetTrackFiles } from '../streaming/track-files';
 
 /**
  * Deleting catalogue rows. Foreign keys cascade to pivots, playlist rows, likes, plays and channel items; the
  * audio and artwork file entries are removed here, in the same transaction, and their bytes once it commits
- * (bytes cannot roll back). Artwork still used by another row (a shared cover) is kept.
+ * (bytes cannot roll back). Artwork still used by another row (a shared cover) is kept. A deletion made by a
+ * request (an admin's) writes its audit row in that transaction too.
  */
 
-async function removeEntries(kit: Kit, trx: Knex.Transaction, ids: (number | null)[]): Promise<string[]> {
+/** Audit rows for deleted rows of one kind, inside the deletion's transaction; none without a request. */
+async function auditDeleted(
+  trx: Knex.Transaction,
+  kit: Kit,
+  ctx: Context | undefined,
+  type: 'artist' | 'album' | 'track',
+  rows: { id: number; name: string }[],
+  extra: (id: number) => Record<string, unknown> = () => ({}),
+) {
+  if (!ctx) return;
+  for (const row of rows)
+    await recordAudit(trx, ctx, kit, {
+      action: `${type}.delete`,
+      target_type: type,
+      target_id: Number(row.id),
+      before: { name: row.name, ...extra(Number(row.id)) },
+      after: null,
+    });
+}
+
+async function removeEntries(trx: Knex.Transaction, ids: (number | null)[]): Promise<string[]> {
   const candidates = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
   if (!candidates.length) return [];
   const stillUsed = new Set<number>();
@@ -29,6 +51,8 @@ async function removeEntries(kit: Kit, trx: Knex.Transaction, ids: (number | nul
 }
 
 async function afterCommit(kit: Kit, keys: string[]) {
+  // The streaming route's short-lived track → file map must not answer a deleted track.
+  forgetTrackFiles(kit);
   if (!keys.length) return;
   try {
     await kit.storage.delete(keys);
@@ -38,17 +62,19 @@ async function afterCommit(kit: Kit, keys: string[]) {
 }
 
 /** Deletes tracks, their audio, and (by cascade) every playlist row, like, play and channel item of them. */
-export async function deleteTracks(kit: Kit, ids: number[]): Promise<void> {
+export async function deleteTracks(kit: Kit, ids: number[], ctx?: Context): Promise<void> {
   const keys = await kit.knex.transaction(async (trx) => {
-    const rows = await trx('music_tracks').whereIn('id', ids).select('file_id');
+    const rows = await trx('music_tracks').whereIn('id', ids).select('id', 'name', 'file_id', 'album_id');
     const playlists = await trx('music_playlist_tracks').whereIn('track_id', ids).distinct('playlist_id');
     await trx('music_tracks').whereIn('id', ids).delete();
     await refreshPlaylistCounts(
       trx,
       playlists.map((p) => Number(p.playlist_id)),
     );
+    await auditDeleted(trx, kit, ctx, 'track', rows, (id) => ({
+      album_id: rows.find((row) => Number(row.id) === id)?.album_id ?? null,
+    }));
     return removeEntries(
-      kit,
       trx,
       rows.map((r) => r.file_id),
     );
@@ -57,10 +83,10 @@ export async function deleteTracks(kit: Kit, ids: number[]): Promise<void> {
 }
 
 /** Deletes albums with their tracks and cover. */
-export async function deleteAlbums(kit: Kit, ids: number[], outer?: Knex.Transaction): Promise<void> {
+export async function deleteAlbums(kit: Kit, ids: number[], ctx?: Context): Promise<void> {
   const run = async (trx: Knex.Transaction) => {
-    const tracks = await trx('music_tracks').whereIn('album_id', ids).select('file_id');
-    const albums = await trx('music_albums').whereIn('id', ids).select('image_id');
+    const tracks = await trx('music_tracks').whereIn('album_id', ids).select('file_id', 'album_id');
+    const albums = await trx('music_albums').whereIn('id', ids).select('id', 'name', 'image_id');
     const playlists = await trx('music_playlist_tracks as pt')
       .join('music_tracks as t', 't.id', 'pt.track_id')
       .whereIn('t.album_id', ids)
@@ -70,16 +96,18 @@ export async function deleteAlbums(kit: Kit, ids: number[], outer?: Knex.Transac
       trx,
       playlists.map((p) => Number(p.playlist_id)),
     );
-    return removeEntries(kit, trx, [...tracks.map((t) => t.file_id), ...albums.map((a) => a.image_id)]);
+    await auditDeleted(trx, kit, ctx, 'album', albums, (id) => ({
+      tracks: tracks.filter((track) => Number(track.album_id) === id).length,
+    }));
+    return removeEntries(trx, [...tracks.map((t) => t.file_id), ...albums.map((a) => a.image_id)]);
   };
-  if (outer) return void (await run(outer));
   await afterCommit(kit, await kit.knex.transaction(run));
 }
 
 /** Deletes an artist, the albums by it alone (with their tracks), and its image. */
-export async function deleteArtist(kit: Kit, id: number): Promise<void> {
+export async function deleteArtist(kit: Kit, id: number, ctx?: Context): Promise<void> {
   const keys = await kit.knex.transaction(async (trx) => {
-    const artist = await trx('music_artists').where({ id }).first('image_id');
+    const artist = await trx('music_artists').where({ id }).first('id', 'name', 'image_id');
     if (!artist) throw new HttpError(404, 'Not found.');
     const soloAlbums = await trx('music_album_artists as aa')
       .where('aa.artist_id', id)
@@ -103,7 +131,9 @@ export async function deleteArtist(kit: Kit, id: number): Promise<void> {
       trx,
       playlists.map((p) => Number(p.playlist_id)),
     );
-    return removeEntries(kit, trx, [
+    // The albums by this artist alone went with it: the row names them.
+    await auditDeleted(trx, kit, ctx, 'artist', [artist], () => ({ albums: albumIds }));
+    return removeEntries(trx, [
       artist.image_id,
       ...tracks.map((t) => t.file_id),
       ...albums.map((a) => a.image_id),

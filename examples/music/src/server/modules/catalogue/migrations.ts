@@ -257,4 +257,18 @@ export const catalogueMigrations: ModuleMigrations = {
         await knex.schema.dropTableIfExists(table);
     },
   },
+  '002-playlist-workspaces': {
+    async up(knex) {
+      // A playlist made while a workspace is active belongs to it: every member of that workspace may edit it.
+      // Null is the Default workspace (the owner's own).
+      const workspaces = await knex.schema.hasTable('workspaces');
+      await knex.schema.alterTable('music_playlists', (t) => {
+        const column = t.integer('workspace_id').nullable().index();
+        if (workspaces) column.references('workspaces.id').onDelete('SET NULL');
+      });
+    },
+    async down(knex) {
+      await knex.schema.alterTable('music_playlists', (t) => t.dropColumn('workspace_id'));
+    },
+  },
 };

@@ -9,13 +9,32 @@ export const MUSIC_PERMISSIONS: PermissionDefinition[] = [
   { name: 'music.create', description: 'Add artists, albums and tracks' },
   { name: 'music.update', description: 'Edit artists, albums and tracks' },
   { name: 'music.delete', description: 'Delete artists, albums and tracks' },
+  {
+    name: 'backstage.access',
+    description: 'Backstage: edit the artists one is linked to (an approved artist request gives it)',
+  },
+  { name: 'artists.manage', description: 'Review artist requests: approve or reject them' },
+];
+
+/**
+ * The site's own roles: `artist` is what an approved artist request gives (on top of `users`); editing an
+ * artist also needs the link to it that the approval makes, so the role alone opens no one else's artist.
+ */
+export const MUSIC_ROLES = [
+  {
+    name: 'artist',
+    description: 'Artists: manage their own artist profile and music in backstage',
+    default: false,
+    guests: false,
+  },
 ];
 
 /**
  * Who holds what out of the box: visitors browse and listen without an account; registered listeners also
- * make playlists. Downloading is off for everyone (the `admin` permission covers the rest).
+ * make playlists; artists open backstage. Downloading is off for everyone (the `admin` permission covers the rest).
  */
 export const DEFAULT_GRANTS: Record<string, string[]> = {
   guests: ['music.view', 'music.play'],
   users: ['music.view', 'music.play', 'playlists.create'],
+  artist: ['backstage.access'],
 };

@@ -199,18 +199,18 @@ export function catalogueRoutes(router: BacklineRouter, kit: Kit) {
     tracks: await loadTracks(knex(), await topTrackIds(knex(), kit.now())),
   }));
 
-  router.route(catalogue.deleteArtist).handle(async ({ params }) => {
-    await deleteArtist(kit, params.id);
+  router.route(catalogue.deleteArtist).handle(async ({ params, ctx }) => {
+    await deleteArtist(kit, params.id, ctx);
     return undefined;
   });
-  router.route(catalogue.deleteAlbum).handle(async ({ params }) => {
+  router.route(catalogue.deleteAlbum).handle(async ({ params, ctx }) => {
     await mustExist(knex(), 'music_albums', params.id);
-    await deleteAlbums(kit, [params.id]);
+    await deleteAlbums(kit, [params.id], ctx);
     return undefined;
   });
-  router.route(catalogue.deleteTrack).handle(async ({ params }) => {
+  router.route(catalogue.deleteTrack).handle(async ({ params, ctx }) => {
     await mustExist(knex(), 'music_tracks', params.id);
-    await deleteTracks(kit, [params.id]);
+    await deleteTracks(kit, [params.id], ctx);
     return undefined;
   });
 }

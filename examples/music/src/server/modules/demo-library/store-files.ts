@@ -18,7 +18,7 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * Copies a file on disk into the kit's storage (local disk or S3) as a new file entry without an owner: the
+ * Stores a file on disk in the kit's storage (local disk or S3) as a new file entry without an owner: the
  * site's own catalogue, not any user's upload, so it counts against no quota. The source stays in place (the
  * generator reuses it). Answers the entry id and the stored key (to remove it if the seed rolls back).
  */
@@ -33,7 +33,10 @@ export async function storeCatalogueFile(
   const { size } = await stat(file);
   const fileName = randomUUID();
   const key = storageKey(fileName);
-  await kit.storage.write(key, createReadStream(file), { mime, size });
+  // On local disk the entry shares the generator's bytes (a hard link), so the cache the generator keeps for a
+  // fast re-seed costs no second copy of the library on disk.
+  if (kit.storage.shareFile) await kit.storage.shareFile(key, file);
+  else await kit.storage.write(key, createReadStream(file), { mime, size });
   stored.push(key);
   const now = kit.now();
   const [row] = await trx('file_entries')

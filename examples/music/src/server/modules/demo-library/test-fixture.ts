@@ -1,7 +1,13 @@
-import { execFileSync } from 'node:child_process';
+import { type ExecFileSyncOptions, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { DemoCatalogue, GenerateDemoLibrary } from './catalogue-types';
+
+/**
+ * A synchronous child blocks the whole test worker, where no test timeout can fire: give it no stdin and a
+ * bound of its own, so a stuck ffmpeg fails the test instead of hanging the run.
+ */
+const SYNC_CHILD: ExecFileSyncOptions = { stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 };
 
 /**
  * A tiny catalogue for tests, made with Debian's ffmpeg: distinct sine tones as MP3 and solid-colour JPEGs.
@@ -10,7 +16,8 @@ import type { DemoCatalogue, GenerateDemoLibrary } from './catalogue-types';
 export const fixtureGenerator: GenerateDemoLibrary = async ({ outDir }) => {
   mkdirSync(outDir, { recursive: true });
   const ffmpeg = (args: string[], out: string) => {
-    if (!existsSync(out)) execFileSync('ffmpeg', ['-loglevel', 'error', '-y', ...args, out]);
+    if (!existsSync(out))
+      execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', ...args, out], SYNC_CHILD);
     return out;
   };
   const image = (name: string, color: string) =>

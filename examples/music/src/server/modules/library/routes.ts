@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { library } from '../../../contract';
 import { loadAlbums, loadArtists, loadTracks } from '../catalogue/load';
 import { envelope, pageIds } from '../catalogue/paginate';
+import { notifyNewFollower } from '../notifications/index';
 
 const LIKES = {
   track: { table: 'music_track_likes', column: 'track_id', target: 'music_tracks', counter: null },
@@ -20,8 +21,9 @@ const FOLLOWS = {
 
 type Relation = { table: string; column: string; target: string; counter: string | null };
 
-async function add(knex: Knex, relation: Relation, userId: number, id: number) {
-  await knex.transaction(async (trx) => {
+/** Adds the relation; answers whether it is new (false when it already existed). */
+async function add(knex: Knex, relation: Relation, userId: number, id: number): Promise<boolean> {
+  return knex.transaction(async (trx) => {
     if (!(await trx(relation.target).where({ id }).first('id'))) throw new HttpError(404, 'Not found.');
     const inserted = await trx(relation.table)
       .insert({ user_id: userId, [relation.column]: id })
@@ -30,6 +32,7 @@ async function add(knex: Knex, relation: Relation, userId: number, id: number) {
       .returning('user_id');
     if (inserted.length && relation.counter)
       await trx(relation.target).where({ id }).increment(relation.counter, 1);
+    return inserted.length > 0;
   });
 }
 
@@ -109,7 +112,9 @@ export function libraryRoutes(router: BacklineRouter, kit: Kit) {
   router.route(library.follow).handle(async ({ ctx, params }) => {
     if (params.type === 'user' && params.id === userOf(ctx))
       throw new HttpError(422, 'You cannot follow yourself.');
-    await add(kit.knex, FOLLOWS[params.type], userOf(ctx), params.id);
+    const added = await add(kit.knex, FOLLOWS[params.type], userOf(ctx), params.id);
+    // Only a new follow notifies: following again after an unfollow-follow race must not repeat it.
+    if (added && params.type === 'user') await notifyNewFollower(kit, userOf(ctx), params.id);
     return undefined;
   });
   router.route(library.unfollow).handle(async ({ ctx, params }) => {

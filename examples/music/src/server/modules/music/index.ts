@@ -1,6 +1,8 @@
 import { defineModule, grantToRole, type Kit } from '@backline/server';
+import { backstageMigrations } from '../backstage/migrations';
+import { backstageRoutes } from '../backstage/routes';
 import { catalogueMigrations } from '../catalogue/migrations';
-import { DEFAULT_GRANTS, MUSIC_PERMISSIONS } from '../catalogue/permissions';
+import { DEFAULT_GRANTS, MUSIC_PERMISSIONS, MUSIC_ROLES } from '../catalogue/permissions';
 import { catalogueRoutes } from '../catalogue/routes';
 import { channelRoutes } from '../channels/routes';
 import type { GenerateDemoLibrary } from '../demo-library/catalogue-types';
@@ -29,6 +31,8 @@ export interface MusicModuleOptions {
  * grants alone, so a site owner's changes (taking `music.play` from guests, say) stick.
  */
 async function grantDefaults(kit: Kit) {
+  // The site's own roles first, so the grants below find them (an owner may edit or delete them later).
+  await kit.knex('roles').insert(MUSIC_ROLES).onConflict('name').ignore();
   const known = new Set(
     (await kit
       .knex('permissions')
@@ -61,7 +65,7 @@ async function grantDefaults(kit: Kit) {
 export const music = (options: MusicModuleOptions = {}) =>
   defineModule({
     id: 'music',
-    migrations: catalogueMigrations,
+    migrations: { ...catalogueMigrations, ...backstageMigrations },
     permissions: MUSIC_PERMISSIONS,
     settings: {
       'music.demo_library': { value: true },
@@ -76,6 +80,7 @@ export const music = (options: MusicModuleOptions = {}) =>
       playlistRoutes(router, kit);
       profileRoutes(router, kit);
       playerStateRoutes(router, kit);
+      backstageRoutes(router, kit);
     },
     pageHead: musicPageHead,
     async start(kit) {
@@ -120,26 +125,58 @@ export const music = (options: MusicModuleOptions = {}) =>
         result.seeded ? `Demo library: ${result.artists} artists, ${result.tracks} tracks` : result.reason,
       );
     },
-    /**
-     * A deleted account takes its playlists, likes, follows, plays and player state with it, inside the
-     * account-deletion transaction (the foreign keys cascade too; this keeps the counters right).
-     */
-    async deleteUser(_kit, userId, trx) {
-      await trx('music_albums')
-        .whereIn('id', trx('music_album_likes').where('user_id', userId).select('album_id'))
-        .decrement('likes_count', 1);
-      await trx('music_artists')
-        .whereIn('id', trx('music_artist_follows').where('user_id', userId).select('artist_id'))
-        .decrement('followers_count', 1);
-      for (const table of [
-        'music_track_likes',
-        'music_album_likes',
-        'music_artist_follows',
-        'music_player_states',
-      ])
-        await trx(table).where('user_id', userId).delete();
-      await trx('music_user_follows').where('user_id', userId).orWhere('followed_id', userId).delete();
-      await trx('music_plays').where('user_id', userId).delete();
-      await trx('music_playlists').where('owner_id', userId).delete();
+    commands: {
+      /**
+       * `pnpm backline seed:music`: fills an empty catalogue with the demo library on demand. It runs even when
+       * the automatic seed on start is off (`MUSIC_DEMO_LIBRARY=off`, the setting, or the option): asking for it
+       * by name is the deliberate act those switches leave to the operator. A catalogue with any artist is left
+       * alone, so it is safe to repeat.
+       */
+      'seed:music': {
+        usage:
+          '                        fill an empty catalogue with the demo library (generated audio and covers)',
+        async run(kit, _args, io) {
+          const started = Date.now();
+          let generate = options.generate;
+          try {
+            generate ??= await defaultGenerator();
+          } catch (error) {
+            io.err(`The demo library generator is not available (${String(error)}).`);
+            return 1;
+          }
+          const result = await seedDemoLibrary(kit, { generate });
+          const seconds = ((Date.now() - started) / 1000).toFixed(1);
+          io.out(
+            result.seeded
+              ? `Seeded the demo library: ${result.artists} artists, ${result.tracks} tracks in ${seconds} s.`
+              : `Nothing to seed: ${result.reason} (${seconds} s)`,
+          );
+          return 0;
+        },
+      },
+    },
+    user: {
+      /**
+       * A deleted account takes its playlists, likes, follows, plays and player state with it, inside the
+       * account-deletion transaction (the foreign keys cascade too; this keeps the counters right).
+       */
+      async onDelete(_kit, userId, trx) {
+        await trx('music_albums')
+          .whereIn('id', trx('music_album_likes').where('user_id', userId).select('album_id'))
+          .decrement('likes_count', 1);
+        await trx('music_artists')
+          .whereIn('id', trx('music_artist_follows').where('user_id', userId).select('artist_id'))
+          .decrement('followers_count', 1);
+        for (const table of [
+          'music_track_likes',
+          'music_album_likes',
+          'music_artist_follows',
+          'music_player_states',
+        ])
+          await trx(table).where('user_id', userId).delete();
+        await trx('music_user_follows').where('user_id', userId).orWhere('followed_id', userId).delete();
+        await trx('music_plays').where('user_id', userId).delete();
+        await trx('music_playlists').where('owner_id', userId).delete();
+      },
     },
   });

@@ -328,7 +328,17 @@ describe.each(testDatabases())('music catalogue on $name', (database) => {
       roles: ['admin'],
     });
     expect((await http.request('DELETE', `/api/v1/tracks/${track.id}`)).status).toBe(403);
+    // Streamed just before: the route remembers the track's file for a few seconds, and the deletion must
+    // make it forget.
+    expect((await get(`/api/v1/tracks/${track.id}/stream`, { Range: 'bytes=0-9' })).status).toBe(206);
     expect((await admin.request('DELETE', `/api/v1/tracks/${track.id}`)).status).toBe(204);
+    expect((await get(`/api/v1/tracks/${track.id}/stream`, { Range: 'bytes=0-9' })).status).toBe(404);
+    // An admin write: audited in the deletion's transaction; a second try finds nothing and logs nothing.
+    const logged = await knex('audit_logs').where({ action: 'track.delete', target_id: track.id });
+    expect(logged).toHaveLength(1);
+    expect(JSON.stringify(logged[0].changes)).toContain('Nimbus');
+    expect((await admin.request('DELETE', `/api/v1/tracks/${track.id}`)).status).toBe(404);
+    expect(await knex('audit_logs').where({ action: 'track.delete' })).toHaveLength(1);
     for (const table of [
       'music_playlist_tracks',
       'music_track_likes',
@@ -347,7 +357,7 @@ describe.each(testDatabases())('music catalogue on $name', (database) => {
     await http.post(`/api/v1/me/follows/artist/${(await knex('music_artists').first('id')).id}`);
     await server.app.kit.knex.transaction(async (trx) => {
       const { music } = await import('./index');
-      await music().deleteUser(server.app.kit, user.id, trx);
+      await music().user!.onDelete!(server.app.kit, user.id, trx);
       await trx('users').where({ id: user.id }).delete();
     });
     for (const [table, column] of [
@@ -359,5 +369,26 @@ describe.each(testDatabases())('music catalogue on $name', (database) => {
     ] as const)
       expect(await knex(table).where(column, user.id).first()).toBeUndefined();
     expect((await knex('music_albums').where({ id: album.id }).first('likes_count')).likes_count).toBe(0);
+  });
+  it('audits an admin deleting an album and an artist, with what went with them', async () => {
+    const knex = server.app.kit.knex;
+    const { http: admin } = await signedInUser(server, {
+      email: 'curator@example.com',
+      password: 'password-123',
+      roles: ['admin'],
+    });
+    const album = await knex('music_albums').where({ name: 'Cloud Atlas Sketches' }).first('id');
+    expect((await admin.request('DELETE', `/api/v1/albums/${album.id}`)).status).toBe(204);
+    const [albumRow] = await knex('audit_logs').where({ action: 'album.delete', target_id: album.id });
+    const albumChanges =
+      typeof albumRow.changes === 'string' ? JSON.parse(albumRow.changes) : albumRow.changes;
+    expect(albumChanges.name).toEqual({ before: 'Cloud Atlas Sketches', after: null });
+    expect(albumChanges.tracks.before).toBeGreaterThan(0);
+
+    const artist = await knex('music_artists').where({ name: 'Neon Harbor' }).first('id');
+    expect((await admin.request('DELETE', `/api/v1/artists/${artist.id}`)).status).toBe(204);
+    expect(await knex('audit_logs').where({ action: 'artist.delete', target_id: artist.id })).toHaveLength(1);
+    expect((await admin.request('DELETE', `/api/v1/artists/${artist.id}`)).status).toBe(404);
+    expect(await knex('audit_logs').where({ action: 'artist.delete' })).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { type BacklineRouter, HttpError, type Kit, ValidationError } from '@backline/server';
+import { activeWorkspace, type BacklineRouter, HttpError, type Kit, ValidationError } from '@backline/server';
 import type { Knex } from 'knex';
 import { PLAYLIST_MAX_TRACKS, playlists, slugify } from '../../../contract';
 import { loadPlaylists, loadTracks } from '../catalogue/load';
@@ -8,13 +8,17 @@ interface PlaylistRow {
   id: number;
   owner_id: number;
   public: boolean;
+  workspace_id: number | null;
 }
 
-/** Who may do what with a playlist: read (public, owner, collaborator), edit tracks (owner, collaborator), own. */
+/**
+ * Who may do what with a playlist: read (public, owner, collaborator, a member of its workspace), edit tracks
+ * (owner, collaborator, a member of its workspace), own.
+ */
 async function access(knex: Knex, id: number, userId: number | null) {
   const row: PlaylistRow | undefined = await knex('music_playlists')
     .where({ id })
-    .first('id', 'owner_id', 'public');
+    .first('id', 'owner_id', 'public', 'workspace_id');
   if (!row) throw new HttpError(404, 'Not found.');
   const owner = userId !== null && row.owner_id === userId;
   const collaborator =
@@ -23,7 +27,13 @@ async function access(knex: Knex, id: number, userId: number | null) {
           await knex('music_playlist_collaborators')
             .where({ playlist_id: id, user_id: userId })
             .first('user_id'),
-        )
+        ) ||
+        (row.workspace_id !== null &&
+          Boolean(
+            await knex('workspace_members')
+              .where({ workspace_id: row.workspace_id, user_id: userId })
+              .first('user_id'),
+          ))
       : false;
   // A private playlist is not revealed to anyone else: it answers like a missing one.
   if (!row.public && !owner && !collaborator) throw new HttpError(404, 'Not found.');
@@ -57,14 +67,19 @@ export function playlistRoutes(router: BacklineRouter, kit: Kit) {
 
   router.route(playlists.myPlaylists).handle(async ({ ctx, query }) => {
     const userId = ctx.state.user!.id;
+    const workspace = activeWorkspace(ctx);
+    // In a team workspace: the workspace's playlists (the middleware checked membership). In the Default one:
+    // the user's own and the ones they collaborate on.
     const q = knex()('music_playlists')
       .where((w) =>
-        w
-          .where('owner_id', userId)
-          .orWhereIn(
-            'id',
-            knex()('music_playlist_collaborators').where('user_id', userId).select('playlist_id'),
-          ),
+        workspace.default
+          ? w
+              .where('owner_id', userId)
+              .orWhereIn(
+                'id',
+                knex()('music_playlist_collaborators').where('user_id', userId).select('playlist_id'),
+              )
+          : w.where('workspace_id', workspace.id),
       )
       .orderBy([
         { column: sortColumn(query.orderBy), order: query.orderDir },
@@ -96,6 +111,8 @@ export function playlistRoutes(router: BacklineRouter, kit: Kit) {
     const [row] = await knex()('music_playlists')
       .insert({
         owner_id: ctx.state.user!.id,
+        // Made in a team workspace, it belongs to that workspace (null: the Default one).
+        workspace_id: activeWorkspace(ctx).default ? null : activeWorkspace(ctx).id,
         name: body.name.trim(),
         slug: slugify(body.name),
         description: body.description ?? null,

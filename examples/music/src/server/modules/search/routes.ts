@@ -4,7 +4,7 @@ import type { Suggestion } from '../../../contract/routes/search';
 import { loadAlbums, loadArtists, loadPlaylists, loadProfiles, loadTracks } from '../catalogue/load';
 import { SEARCH_TABLES, searchIds, searchUserIds } from './search';
 
-const page = (ids: number[], total: number, current: number, perPage: number) => ({
+const page = (total: number, current: number, perPage: number) => ({
   current_page: current,
   per_page: perPage,
   total,
@@ -93,7 +93,7 @@ export function searchRoutes(router: BacklineRouter, kit: Kit) {
       spec === 'users'
         ? await searchUserIds(knex(), text, offset, perPage)
         : await searchIds(knex(), spec, text, offset, perPage);
-    return { pagination: { data: await load(found.ids), ...page(found.ids, found.total, current, perPage) } };
+    return { pagination: { data: await load(found.ids), ...page(found.total, current, perPage) } };
   };
   router
     .route(search.searchArtists)

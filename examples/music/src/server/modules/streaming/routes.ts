@@ -2,16 +2,10 @@ import type { RouteInput } from '@backline/server';
 import { type BacklineRouter, HttpError, type Kit, storageKey } from '@backline/server';
 import { catalogue, player } from '../../../contract';
 import { parseRange } from './range';
+import { type StoredFile, trackFile } from './track-files';
 
 /** How long a presigned S3 URL for a track stays valid: long enough to start and seek, short enough not to share. */
 export const SIGNED_STREAM_SECONDS = 300;
-
-interface StoredFile {
-  file_name: string;
-  mime: string;
-  size: string | number;
-  created_at: Date | string;
-}
 
 /**
  * Answers a stored file with HTTP range support: `Accept-Ranges`, a strong `ETag` (stored files never change:
@@ -39,10 +33,9 @@ export async function sendStoredFile(
   const ifNoneMatch = ctx.get('If-None-Match');
   const ifModifiedSince = ctx.get('If-Modified-Since');
   if (
-    (ifNoneMatch &&
-      ifNoneMatch
-        .split(',')
-        .some((tag: string) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*')) ||
+    ifNoneMatch
+      ?.split(',')
+      .some((tag: string) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*') ||
     (!ifNoneMatch && ifModifiedSince && Date.parse(ifModifiedSince) >= modified.getTime())
   ) {
     ctx.status = 304;
@@ -81,12 +74,7 @@ export async function sendStoredFile(
 
 export function streamingRoutes(router: BacklineRouter, kit: Kit) {
   router.route(player.stream).handle(async ({ params, ctx }) => {
-    const file: StoredFile | undefined = await kit
-      .knex('music_tracks as t')
-      .join('file_entries as f', 'f.id', 't.file_id')
-      .where('t.id', params.id)
-      .whereNull('f.deleted_at')
-      .first('f.file_name', 'f.mime', 'f.size', 'f.created_at');
+    const file = await trackFile(kit, params.id);
     if (!file) throw new HttpError(404, 'Not found.');
     const signed = kit.storage.capabilities.signedReads;
     if (signed) {
@@ -100,6 +88,35 @@ export function streamingRoutes(router: BacklineRouter, kit: Kit) {
       return undefined;
     }
     await sendStoredFile(ctx, kit, file, 'private, max-age=3600');
+    return undefined;
+  });
+
+  router.route(player.download).handle(async ({ params, ctx }) => {
+    const file = await trackFile(kit, params.id);
+    if (!file) throw new HttpError(404, 'Not found.');
+    const signed = kit.storage.capabilities.signedReads;
+    if (signed) {
+      ctx.set('Cache-Control', 'private, no-store');
+      ctx.redirect(
+        await signed.presignGet(storageKey(file.file_name), {
+          expiresIn: SIGNED_STREAM_SECONDS,
+          mime: file.mime,
+        }),
+      );
+      return undefined;
+    }
+    const track: { name: string } | undefined = await kit
+      .knex('music_tracks')
+      .where({ id: params.id })
+      .first('name');
+    const extension = file.mime === 'audio/mpeg' ? 'mp3' : (file.mime.split('/')[1] ?? 'audio');
+    // RFC 6266: an ASCII fallback plus the UTF-8 name, so any track name survives as the saved file's name.
+    const name = `${track?.name ?? `track-${params.id}`}.${extension}`;
+    ctx.set(
+      'Content-Disposition',
+      `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    );
+    await sendStoredFile(ctx, kit, file, 'private, no-store');
     return undefined;
   });
 
@@ -124,7 +141,7 @@ export function streamingRoutes(router: BacklineRouter, kit: Kit) {
       .whereNull('deleted_at')
       .whereExists(used)
       .first('file_name', 'mime', 'size', 'created_at');
-    if (!file || !file.mime.startsWith('image/')) throw new HttpError(404, 'Not found.');
+    if (!file?.mime.startsWith('image/')) throw new HttpError(404, 'Not found.');
     await sendStoredFile(ctx, kit, file, 'public, max-age=86400');
     return undefined;
   });

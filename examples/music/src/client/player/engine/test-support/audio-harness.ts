@@ -8,9 +8,9 @@ import {
   XSRF_COOKIE,
   XSRF_HEADER,
 } from '@backline/core/contract';
-import { CHROMIUM_PATH } from '@internal/testing/browser';
+import { launchBrowser } from '@internal/testing/browser';
 import react from '@vitejs/plugin-react';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { build, defaultClientConditions, type Rollup } from 'vite';
 
 /** The anti-forgery token the harness's page is given; a play report must echo it. */
@@ -266,7 +266,25 @@ export async function startAudioHarness(options: { app?: boolean } = {}): Promis
       request.socket.destroy();
     } else if (files.has(path)) {
       const body = files.get(path)!;
-      response.writeHead(200, { 'content-type': 'audio/wav', 'content-length': body.length });
+      // Byte ranges as the site's stream route answers them: a media element seeks with them.
+      const range = /^bytes=(\d+)-(\d*)$/.exec(request.headers.range ?? '');
+      if (range && Number(range[1]) < body.length) {
+        const start = Number(range[1]);
+        const end = Math.min(body.length - 1, range[2] ? Number(range[2]) : body.length - 1);
+        response.writeHead(206, {
+          'content-type': 'audio/wav',
+          'accept-ranges': 'bytes',
+          'content-range': `bytes ${start}-${end}/${body.length}`,
+          'content-length': end - start + 1,
+        });
+        response.end(body.subarray(start, end + 1));
+        return;
+      }
+      response.writeHead(200, {
+        'content-type': 'audio/wav',
+        'accept-ranges': 'bytes',
+        'content-length': body.length,
+      });
       response.end(body);
     } else {
       response.writeHead(404, { 'content-type': 'text/plain' });
@@ -277,18 +295,9 @@ export async function startAudioHarness(options: { app?: boolean } = {}): Promis
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let browser: Browser | null = null;
   try {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      headless: true,
+    // The machine's flags and the suites' timeouts come from launchBrowser; these are the audio tests' own.
+    browser = await launchBrowser({
       args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-dev-shm-usage',
         '--autoplay-policy=no-user-gesture-required',
         // window.gc() and exact heap figures, for the memory test.
         '--js-flags=--expose-gc',

@@ -68,7 +68,15 @@ export interface DemoCatalogue {
   artists: DemoArtist[];
   albums: DemoAlbum[];
   playlists: DemoPlaylist[];
+  /**
+   * Days of listening history the seed invents before today, so the admin dashboard's plays chart, trending
+   * and Top 50 show a living site on first start. None when absent (tests' small catalogues count their own).
+   */
+  playHistoryDays?: number;
 }
+
+/** The admin dashboard's longest default range is 30 days; the history fills it. */
+export const DEMO_PLAY_HISTORY_DAYS = 30;
 
 export interface GenerateDemoLibraryOptions {
   /** Where the media and the manifest go; created if missing. */
@@ -278,7 +286,13 @@ export function planDemoLibrary(options: GenerateDemoLibraryOptions): Plan {
   });
 
   return {
-    catalogue: { genres: demoGenres, artists: demoArtists, albums: demoAlbums, playlists: demoPlaylists },
+    catalogue: {
+      genres: demoGenres,
+      artists: demoArtists,
+      albums: demoAlbums,
+      playlists: demoPlaylists,
+      playHistoryDays: DEMO_PLAY_HISTORY_DAYS,
+    },
     jobs,
   };
 }

@@ -1,0 +1,234 @@
+import { billing, DEMO_ACCOUNT } from '@backline/core/contract';
+import type { RunningServer } from '@internal/testing';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectHeading, paintTheme, settleAnnouncements } from './support/auth-helpers';
+import {
+  expectAccessible as axe,
+  type BrowserHarness,
+  expectToastShown,
+  screenshot,
+  startBrowser,
+  startSite,
+} from './support/site';
+
+/** The admin sections for plans, billing settings, custom pages and error reports, in Chromium. */
+describe('the plans, pages and error reports admin sections in Chromium', () => {
+  let site: RunningServer;
+  let browser: BrowserHarness;
+  let page: Page;
+
+  beforeAll(async () => {
+    site = await startSite({ demo: 'singleAccount' });
+    await site.app.kit.settings.set(billing.BILLING_ENABLE_SETTING, true);
+    browser = await startBrowser();
+    page = (await browser.newPage()).page;
+    await page.goto(`${site.url}/login`);
+    await page.locator('input[name="email"]').fill(DEMO_ACCOUNT.email);
+    await page.locator('input[name="password"]').fill(DEMO_ACCOUNT.password);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/admin');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  const expectAccessible = async (p: Page) => {
+    await settleAnnouncements(p);
+    await axe(p);
+  };
+  const expectToast = (text: string) => expectToastShown(page, text);
+  const dialog = () => page.getByRole('dialog');
+  const row = (text: string) => page.getByRole('row').filter({ hasText: text });
+
+  it('creates a plan with a price, hides it and deletes it', async () => {
+    await page.goto(`${site.url}/admin/plans`);
+    await expectHeading(page, 'Plans');
+    await row('Free').first().waitFor();
+    await page.getByRole('button', { name: 'New plan' }).click();
+    await dialog().getByRole('textbox', { name: 'Name' }).fill('Family');
+    await dialog().getByRole('textbox', { name: 'Features' }).fill('Six listeners\nNo ads');
+    await dialog().getByRole('button', { name: 'Add price' }).click();
+    await dialog().getByRole('textbox', { name: 'Amount of new price 1' }).fill('14.99');
+    await expectAccessible(page);
+    await dialog().getByRole('button', { name: 'Create' }).click();
+    await expectToast('Plan created');
+    await expect.poll(() => row('Family').textContent()).toContain('$14.99 / month');
+
+    await page.getByRole('button', { name: 'Hide Family' }).click();
+    await expectToast('Plan hidden');
+    await expect.poll(() => row('Family').textContent()).toContain('Hidden');
+    // Hidden plans are not listed to the public.
+    const listed = (await site.session().get('/api/v1/billing/products')).data as {
+      products: { name: string }[];
+    };
+    expect(listed.products.map((p) => p.name)).toContain('Pro');
+    expect(listed.products.map((p) => p.name)).not.toContain('Family');
+
+    await page.getByRole('button', { name: 'Delete Family' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expectToast('Plan deleted');
+    await expect.poll(() => row('Family').count()).toBe(0);
+    await expectAccessible(page);
+  });
+
+  it('reorders the plans by drag and by keyboard; the order survives a reload and leads the pricing page', async () => {
+    await page.goto(`${site.url}/admin/plans`);
+    await expectHeading(page, 'Plans');
+    const table = page.getByRole('grid', { name: 'Plans' });
+    const order = () => table.getByRole('rowheader').allTextContents();
+    await expect.poll(order).toEqual(['Free', 'Pro', 'Premium']);
+
+    // Pointer: Premium's handle dragged onto the top edge of Free's row (react-aria drops before it there).
+    const handle = page.getByRole('button', { name: 'Reorder Premium' });
+    const from = (await handle.boundingBox())!;
+    const to = (await row('Free').first().boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+    await page.mouse.move(to.x + 40, to.y + 4, { steps: 10 });
+    await page.mouse.up();
+    await expectToast('Plan order saved');
+    await expect.poll(order).toEqual(['Premium', 'Free', 'Pro']);
+    await page.reload();
+    await expect.poll(order).toEqual(['Premium', 'Free', 'Pro']);
+
+    // Keyboard alone: Pro's row, right to its handle, Enter picks it up, the arrow keys walk the drop positions
+    // (each one announced), Enter drops it at the top.
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+    await row('Pro').first().focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(focused).toBe('Reorder Pro');
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toMatch(/^Insert/);
+    for (let step = 0; step < 3; step++) {
+      const before = await focused();
+      await page.keyboard.press('ArrowUp');
+      await expect.poll(focused).not.toBe(before);
+    }
+    await expect.poll(focused).toMatch(/^Insert before Premium/);
+    await page.keyboard.press('Enter');
+    await expect.poll(order).toEqual(['Pro', 'Premium', 'Free']);
+    await expectToast('Plan order saved');
+    await expectAccessible(page);
+    await page.reload();
+    await expect.poll(order).toEqual(['Pro', 'Premium', 'Free']);
+
+    // The pricing page lists the plans in the admin's order.
+    const { context, page: visitor } = await browser.newPage();
+    await visitor.goto(`${site.url}/pricing`);
+    const cards = visitor.locator('.bl-plan-card__name');
+    await expect.poll(() => cards.allTextContents()).toEqual(['Pro', 'Premium', 'Free']);
+    await context.close();
+  });
+
+  it('shows the billing settings with write-only Stripe keys', async () => {
+    await page.goto(`${site.url}/admin/settings/billing`);
+    await expectHeading(page, 'Billing');
+    await page.getByRole('switch', { name: 'Enable billing' }).waitFor();
+    const key = page.getByLabel('Secret key', { exact: true });
+    expect(await key.inputValue()).toBe('');
+    await expectAccessible(page);
+  });
+
+  it('creates a custom page whose script never runs, in the preview or on the site, then deletes it', async () => {
+    await page.goto(`${site.url}/admin/pages`);
+    await expectHeading(page, 'Pages');
+    await page.getByRole('button', { name: 'New page' }).click();
+    await dialog().locator('input[name="title"]').fill('Liner notes');
+    await dialog()
+      .locator('textarea[name="body"]')
+      .fill(
+        '<h2>Credits</h2><p><a href="https://example.com/label">The label</a></p>' +
+          '<img src="x" alt="" onerror="window.__pwned = 1"><script>window.__pwned = 2</script>',
+      );
+    await dialog().getByRole('tab', { name: 'Preview' }).click();
+    await dialog().locator('.bl-page-body-preview h2', { hasText: 'Credits' }).waitFor();
+    expect(
+      await dialog().locator('.bl-page-body-preview script, .bl-page-body-preview [onerror]').count(),
+    ).toBe(0);
+    await expectAccessible(page);
+    await dialog().getByRole('button', { name: 'Create' }).click();
+    await expectToast('Page created');
+    await row('Liner notes').waitFor();
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+
+    await page.goto(`${site.url}/pages/liner-notes`);
+    await page.getByRole('heading', { name: 'Credits' }).waitFor();
+    await page.getByRole('link', { name: 'The label' }).waitFor();
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+
+    await page.goto(`${site.url}/admin/pages`);
+    await page.getByRole('button', { name: 'Delete Liner notes' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expectToast('Page deleted');
+    await expect.poll(() => row('Liner notes').count()).toBe(0);
+  });
+
+  it('lists a reported error, shows its stack and deletes it', async () => {
+    const visitor = site.session();
+    await visitor.get('/api/v1/health');
+    const sent = await visitor.post('/api/v1/error-reports', {
+      message: 'TypeError: queue is undefined',
+      stack: 'TypeError: queue is undefined\n    at next (player.js:10:4)',
+      url: '/album/7',
+    });
+    expect(sent.status).toBe(204);
+    await page.goto(`${site.url}/admin/error-reports`);
+    await expectHeading(page, 'Error reports');
+    await row('TypeError: queue is undefined').waitFor();
+    await page.getByRole('button', { name: 'View TypeError: queue is undefined' }).click();
+    await dialog().getByText('at next (player.js:10:4)').waitFor();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Delete TypeError: queue is undefined' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expectToast('Error report deleted');
+    await expect.poll(() => row('TypeError: queue is undefined').count()).toBe(0);
+  });
+
+  it('fits the pricing, checkout and change-plan pages at 375 px', async () => {
+    const { products } = (await site.session().get('/api/v1/billing/products')).data as {
+      products: { id: number; name: string; prices: { id: number }[] }[];
+    };
+    const pro = products.find((p) => p.name === 'Pro')!;
+    const { context, page: phone } = await browser.newPage({ width: 375, height: 800 });
+    await context.addCookies(await page.context().cookies());
+    for (const [name, path] of [
+      ['pricing', '/pricing'],
+      ['checkout', `/checkout/${pro.id}/${pro.prices[0]!.id}`],
+      ['change-plan', `/change-plan/${pro.id}/${pro.prices[0]!.id}/confirm`],
+    ] as const) {
+      await phone.goto(`${site.url}${path}`);
+      await phone.getByRole('heading', { level: 1 }).first().waitFor();
+      await phone.waitForLoadState('networkidle');
+      await screenshot(phone, `billing-${name}-375`);
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(375);
+    }
+    await context.close();
+  });
+
+  it('fits the sections at 375 px, light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { context, page: phone } = await browser.newPage({ width: 375, height: 800, colorScheme });
+      await context.addCookies(await page.context().cookies());
+      for (const path of ['plans', 'pages', 'error-reports']) {
+        await phone.goto(`${site.url}/admin/${path}`);
+        await phone.locator('main h1').waitFor();
+        await paintTheme(phone, colorScheme === 'dark');
+        await settleAnnouncements(phone);
+        // Nothing wider than the screen: the page never scrolls sideways.
+        expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+        await screenshot(phone, `admin-${path}-375-${colorScheme}`);
+      }
+      await phone.goto(`${site.url}/admin/plans`);
+      await phone.getByRole('button', { name: 'New plan' }).click();
+      await phone.getByRole('dialog').getByRole('button', { name: 'Add price' }).click();
+      await paintTheme(phone, colorScheme === 'dark');
+      await screenshot(phone, `admin-plan-dialog-375-${colorScheme}`);
+      await axe(phone);
+      await context.close();
+    }
+  });
+});

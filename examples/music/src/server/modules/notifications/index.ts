@@ -1,0 +1,49 @@
+import { type Kit, type NotificationType, notify } from '@backline/server';
+import { slugify } from '../../../contract';
+import { ARTIST_REQUEST_REVIEWED, ARTIST_REQUEST_SENT } from '../backstage/notify';
+
+/** "Someone follows me": sent to a listener when another starts following them. */
+export const NEW_FOLLOWER: NotificationType = {
+  id: 'music.new_follower',
+  group: 'Social',
+  name: 'Someone follows me',
+};
+
+/** Every notification type the music site sends, for `notificationsModule({types})`. */
+export const MUSIC_NOTIFICATION_TYPES: NotificationType[] = [
+  NEW_FOLLOWER,
+  ARTIST_REQUEST_SENT,
+  ARTIST_REQUEST_REVIEWED,
+];
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** A listener's name as others see it: display name, else first and last name, else the part before the @. */
+function nameOf(user: { first_name: string | null; last_name: string | null; email: string }): string {
+  return [user.first_name, user.last_name].filter(Boolean).join(' ').trim() || user.email.split('@')[0]!;
+}
+
+/**
+ * Tells `followedId` that `followerId` follows them now, with the follower's avatar and a link to their profile.
+ * The name goes into the line's HTML escaped: it is the follower's to choose.
+ */
+export async function notifyNewFollower(kit: Kit, followerId: number, followedId: number): Promise<void> {
+  const follower = await kit
+    .knex('users')
+    .where({ id: followerId })
+    .first('id', 'first_name', 'last_name', 'email', 'avatar');
+  if (!follower) return;
+  const name = nameOf(follower);
+  await notify(kit, followedId, {
+    type: NEW_FOLLOWER.id,
+    data: {
+      image: follower.avatar ?? null,
+      lines: [{ type: 'primary', content: `<strong>${escapeHtml(name)}</strong> started following you` }],
+      mainAction: { action: `/user/${follower.id}/${slugify(name)}`, label: 'View profile' },
+    },
+  });
+}

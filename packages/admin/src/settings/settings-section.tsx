@@ -1,0 +1,45 @@
+import { adminSettings } from '@backline/core/contract';
+import { lazy } from 'react';
+import type { AdminSection } from '../shell/admin-section';
+import { DEFAULT_SETTINGS_PAGES } from './default-settings-pages';
+import type { SettingsPageDefinition } from './settings-page-definition';
+
+// Its own chunk: the settings forms load only when an admin opens them.
+const SettingsArea = lazy(() => import('./settings-area'));
+
+/**
+ * The "Settings" admin section with the given pages (the built-in ones by default). Add a page of your own:
+ * `settingsSection([...DEFAULT_SETTINGS_PAGES, playerSettings])`.
+ */
+export function settingsSection(
+  pages: readonly SettingsPageDefinition[] = DEFAULT_SETTINGS_PAGES,
+): AdminSection {
+  return {
+    path: 'settings',
+    label: 'Settings',
+    icon: <CogIcon />,
+    permission: adminSettings.SETTINGS_PERMISSION,
+    component: () => <SettingsArea pages={pages} />,
+  };
+}
+
+function CogIcon() {
+  return (
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <circle cx="12" cy="12" r="3" />
+      <path
+        d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

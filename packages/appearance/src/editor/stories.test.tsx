@@ -1,0 +1,7 @@
+/// <reference types="vite/client" />
+import { describeStoriesRender, type StoryModule } from '@internal/testing/stories';
+
+describeStoriesRender(
+  'appearance editor stories',
+  import.meta.glob<StoryModule>('./**/*.stories.tsx', { eager: true }),
+);
