@@ -5,37 +5,14 @@
  *
  * The snapshot rewrites package.json files and consumes changesets; every file it touches is restored.
  */
-import { type SpawnOptions, spawn } from 'node:child_process';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import type { Server } from 'node:http';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runServer } from 'verdaccio';
+import { type LocalRegistry, publishSnapshot, root, run, scopeNpmrc, startRegistry } from './local-registry';
 
-const root = path.resolve(import.meta.dirname, '..');
 const work = mkdtempSync(path.join(tmpdir(), 'backline-release-'));
 const log = (message: string) => console.log(`[release:local] ${message}`);
-/** Runs a command without blocking: the registry answers from this same process. */
-const run = (command: string, args: string[], options: SpawnOptions = {}) =>
-  new Promise<void>((resolve, reject) => {
-    const child = spawn(command, args, { stdio: 'inherit', cwd: root, ...options });
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
-    );
-  });
-
 /** Docs whose blocks marked `<!-- release-check: compiled -->` must compile against the published packages. */
 const DOCS_WITH_COMPILED_SNIPPETS = ['docs/packages/admin.md'];
 /** What those snippets import: our packages at the versions just published, and their peers. */
@@ -70,55 +47,7 @@ function docSnippets(docs: readonly string[]): { file: string; code: string }[] 
   return blocks;
 }
 
-const publicPackages = readdirSync(path.join(root, 'packages'))
-  .map((dir) => path.join(root, 'packages', dir))
-  .filter((dir) => !JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).private);
-
-/** Files the snapshot may change, with their content, so they can be put back exactly. */
-function snapshotFiles(): Map<string, string | null> {
-  const files = new Map<string, string | null>();
-  const consider = (file: string) => files.set(file, existsSync(file) ? readFileSync(file, 'utf8') : null);
-  for (const dir of publicPackages) {
-    consider(path.join(dir, 'package.json'));
-    consider(path.join(dir, 'CHANGELOG.md'));
-  }
-  for (const dir of readdirSync(path.join(root, 'examples')))
-    consider(path.join(root, 'examples', dir, 'package.json'));
-  for (const file of readdirSync(path.join(root, '.changeset')))
-    consider(path.join(root, '.changeset', file));
-  return files;
-}
-
-function restore(files: Map<string, string | null>) {
-  for (const [file, content] of files) {
-    if (content === null) rmSync(file, { force: true });
-    else writeFileSync(file, content);
-  }
-  // Changesets the snapshot deleted are in the map; files it created (none expected) are not tracked.
-}
-
-async function startRegistry(): Promise<{ url: string; server: Server }> {
-  const storage = path.join(work, 'storage');
-  const app = await runServer({
-    self_path: path.join(work, 'config.yaml'),
-    storage,
-    uplinks: {},
-    packages: {
-      '@backline/*': { access: '$all', publish: '$all', unpublish: '$all' },
-      '**': { access: '$all' },
-    },
-    log: { type: 'stdout', format: 'pretty', level: 'error' },
-    security: { api: { legacy: true } },
-  } as never);
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/`, server };
-}
-
-const files = snapshotFiles();
-let registry: { url: string; server: Server } | undefined;
+let registry: LocalRegistry | undefined;
 try {
   // The CI phase runner has just built every package in its build phase and says so; building again would
   // only cost time. Run alone, the check builds what it publishes.
@@ -128,44 +57,20 @@ try {
     await run('pnpm', ['build'], { stdio: process.env.CI ? 'ignore' : 'inherit' });
   }
 
-  registry = await startRegistry();
-  const host = registry.url.replace(/^http:/, '');
-  const npmrc = path.join(work, '.npmrc');
-  // Publishing needs a token entry even though the registry accepts anyone.
-  writeFileSync(npmrc, `registry=${registry.url}\n${host}:_authToken=local-release-check\n`);
+  registry = await startRegistry({ storage: path.join(work, 'storage') });
   log(`verdaccio on ${registry.url}`);
-
-  // A snapshot needs a changeset; the fixed group carries every public package along with this one.
-  const first = JSON.parse(readFileSync(path.join(publicPackages[0]!, 'package.json'), 'utf8'))
-    .name as string;
-  writeFileSync(
-    path.join(root, '.changeset', 'release-local-snapshot.md'),
-    `---\n'${first}': patch\n---\n\nLocal release check.\n`,
-  );
-  files.set(path.join(root, '.changeset', 'release-local-snapshot.md'), null);
-  await run('pnpm', ['changeset', 'version', '--snapshot', 'local'], {
-    stdio: process.env.CI ? 'ignore' : 'inherit',
+  const versions = await publishSnapshot({
+    registryUrl: registry.url,
+    npmrc: path.join(work, '.npmrc'),
+    name: 'local',
+    tag: 'local',
+    quiet: Boolean(process.env.CI),
   });
-  const versions = Object.fromEntries(
-    publicPackages.map((dir) => {
-      const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
-      return [pkg.name as string, pkg.version as string];
-    }),
-  );
   log(
     `snapshot versions: ${Object.entries(versions)
       .map(([n, v]) => `${n}@${v}`)
       .join(', ')}`,
   );
-
-  const env = { ...process.env, npm_config_userconfig: npmrc, npm_config_registry: registry.url };
-  for (const dir of publicPackages) {
-    await run('pnpm', ['publish', '--no-git-checks', '--tag', 'local', '--registry', registry.url], {
-      cwd: dir,
-      env,
-    });
-  }
-  restore(files);
 
   log('installing examples/minimal outside the workspace');
   const app = path.join(work, 'minimal');
@@ -184,10 +89,7 @@ try {
   }
   writeFileSync(pkgPath, `${JSON.stringify(pkg, null, 2)}\n`);
   // Only the @backline scope comes from the local registry; everything else from the usual one.
-  writeFileSync(
-    path.join(app, '.npmrc'),
-    `@backline:registry=${registry.url}\n${host}:_authToken=local-release-check\n`,
-  );
+  writeFileSync(path.join(app, '.npmrc'), scopeNpmrc(registry.url));
   // Drop the npm_config_* variables pnpm exported for this script: the consumer runs plain npm.
   const appEnv = Object.fromEntries(
     Object.entries(process.env).filter(([key]) => !/^npm_config_/i.test(key)),
@@ -263,8 +165,7 @@ try {
   log(`${blocks.length} doc snippets type check (${blocks.map((block) => block.file).join(', ')})`);
   log('release check passed');
 } finally {
-  restore(files);
-  await new Promise<void>((resolve) => (registry ? registry.server.close(() => resolve()) : resolve()));
+  await registry?.close();
   rmSync(work, { recursive: true, force: true });
 }
 process.exit(0);

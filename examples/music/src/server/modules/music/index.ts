@@ -121,9 +121,9 @@ export const music = (options: MusicModuleOptions = {}) =>
         return;
       }
       const result = await seedDemoLibrary(kit, { generate });
-      kit.log.info(
-        result.seeded ? `Demo library: ${result.artists} artists, ${result.tracks} tracks` : result.reason,
-      );
+      // On a first `pnpm start` the start hook has just seeded the library, so a catalogue that is already
+      // full is the expected case here and not worth a line that reads like a problem.
+      if (result.seeded) kit.log.info(`Demo library: ${result.artists} artists, ${result.tracks} tracks`);
     },
     commands: {
       /**
