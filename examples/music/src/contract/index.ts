@@ -5,6 +5,7 @@
 export * from './fields';
 export * from './landing';
 export * from './resources';
+export * as ads from './routes/ads';
 export * as backstage from './routes/backstage';
 export * as catalogue from './routes/catalogue';
 export * as library from './routes/library';

@@ -25,6 +25,7 @@ import {
   type WebPushOptions,
   workspacesModule,
 } from '@backline/server';
+import { ads } from '../contract';
 import { demoAdmin } from './demo-admin';
 import { MUSIC_LOCALIZATIONS } from './lang/index';
 import { type MusicModuleOptions, music } from './modules/music/index';
@@ -97,7 +98,10 @@ export function musicOptions({
       music(musicModuleOptions),
       notificationsModule({ types: MUSIC_NOTIFICATION_TYPES, push }),
       billingModule({ plans: MUSIC_PLANS, ...billingOptions }),
-      adminSettingsModule(),
+      // The ad slots' code is edited on the admin's Ads settings page, checked by the slots' own rule.
+      adminSettingsModule({
+        schemas: Object.fromEntries(ads.AD_SLOTS.map((slot) => [ads.adSetting(slot.name), ads.AdCode])),
+      }),
       appearanceModule(),
       adminFilesModule(),
       // The dashboard's plays: one row per listen in the catalogue's plays table.

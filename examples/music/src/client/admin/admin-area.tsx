@@ -19,6 +19,7 @@ import { appearanceSection } from '@backline/appearance/editor';
 import { lazy } from 'react';
 import { backstage } from '../../contract';
 import { useSiteChrome } from '../shell/use-site-chrome';
+import { ADS_SETTINGS } from './ads-settings';
 
 /**
  * The music site's admin pages, in sidebar order. A new admin page is one more entry here:
@@ -35,7 +36,7 @@ export const MUSIC_ADMIN_SECTIONS: AdminSection[] = [
     permission: backstage.ARTISTS_MANAGE_PERMISSION,
     component: lazy(() => import('./artist-requests-page')),
   },
-  settingsSection([...DEFAULT_SETTINGS_PAGES, billingSettings]),
+  settingsSection([...DEFAULT_SETTINGS_PAGES, billingSettings, ADS_SETTINGS]),
   // The live appearance editor: themes, menus, landing page, custom code, SEO, cookie notice.
   appearanceSection(),
   localizationsSection(),

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ACCOUNT_STRINGS } from '@backline/account';
-import { ADMIN_STRINGS } from '@backline/admin';
+import { ADMIN_STRINGS, pageStrings } from '@backline/admin';
 import { APPEARANCE_STRINGS } from '@backline/appearance';
 import { APPEARANCE_EDITOR_STRINGS } from '@backline/appearance/editor';
 import { AUTH_STRINGS } from '@backline/auth';
@@ -10,6 +10,7 @@ import { NOTIFICATION_STRINGS } from '@backline/notifications';
 import { UI_STRINGS } from '@backline/ui';
 import { UPLOADS_STRINGS } from '@backline/uploads';
 import { describe, expect, it } from 'vitest';
+import { ADS_SETTINGS } from '../../client/admin/ads-settings';
 import { DEFAULT_LANDING_CONTENT } from '../../contract/landing';
 import { MUSIC_LOCALIZATIONS } from './index';
 
@@ -56,6 +57,7 @@ const CATALOGS: Record<string, readonly string[]> = {
   APPEARANCE_EDITOR_STRINGS,
   'music site': siteStrings(),
   'landing content': landingStrings(),
+  'music ads settings': pageStrings(ADS_SETTINGS),
 };
 
 /** `:name` placeholders and `{file}`-style tokens, sorted, so a translation must keep exactly the same ones. */

@@ -3,7 +3,7 @@ import type { PlanSeed } from '@backline/server';
 /**
  * The music site's demo plans, created on first start while there are none. A valid Pro or Premium
  * subscription adds `music.download` (no role holds it by default), which shows the Download button on track
- * pages; the feature lists are what the pricing page shows.
+ * pages, and `ads.disable`, which hides the ad slots; the feature lists are what the pricing page shows.
  */
 export const MUSIC_PLANS: PlanSeed[] = [
   {
@@ -16,8 +16,8 @@ export const MUSIC_PLANS: PlanSeed[] = [
     name: 'Pro',
     description: 'Keep the music with you.',
     recommended: true,
-    feature_list: ['Stream every track', 'Create playlists', 'Download tracks'],
-    permissions: ['music.download'],
+    feature_list: ['Stream every track', 'Create playlists', 'No ads', 'Download tracks'],
+    permissions: ['music.download', 'ads.disable'],
     prices: [
       { amount: 999, currency: 'USD', interval: 'month' },
       { amount: 9990, currency: 'USD', interval: 'year' },
@@ -27,7 +27,7 @@ export const MUSIC_PLANS: PlanSeed[] = [
     name: 'Premium',
     description: 'For the serious collector.',
     feature_list: ['Everything in Pro', 'Priority support'],
-    permissions: ['music.download'],
+    permissions: ['music.download', 'ads.disable'],
     prices: [
       { amount: 1499, currency: 'USD', interval: 'month' },
       { amount: 14990, currency: 'USD', interval: 'year' },

@@ -7,6 +7,7 @@ import { Outlet } from 'react-router-dom';
 import { slugify } from '../../../contract';
 import { PageLoader } from '../../shell/page-loader';
 import { useSiteChrome } from '../../shell/use-site-chrome';
+import { AdSlot } from '../ad-slot';
 import { SearchIcon } from '../icons';
 import { PlayerArea, PlayerFooter } from '../play-actions';
 import { SearchBox } from './search-box';
@@ -54,9 +55,11 @@ export function WebPlayerLayout() {
             </aside>
           )}
           <main className="music-app__main" id="main-content">
+            <AdSlot name="general_top" />
             <Suspense fallback={<PageLoader />}>
               <Outlet />
             </Suspense>
+            <AdSlot name="general_bottom" />
             <Footer {...chrome.footer} />
           </main>
         </div>

@@ -71,7 +71,7 @@ export function AlbumPage() {
           </>
         }
       />
-      <AdSlot name="ads.album_above" />
+      <AdSlot name="album_above" />
       {tracks.length === 0 ? (
         <EmptyState title={t('This album has no tracks yet')} />
       ) : (

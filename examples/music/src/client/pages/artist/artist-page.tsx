@@ -79,7 +79,7 @@ export function ArtistPage() {
           </>
         }
       />
-      <AdSlot name="ads.artist_top" />
+      <AdSlot name="artist_top" />
       <Tabs className="music-tabs">
         <TabList aria-label={t('About :name', { name: artist.name })}>
           <Tab id="discography">{t('Discography')}</Tab>
@@ -91,7 +91,7 @@ export function ArtistPage() {
         </TabPanel>
         <TabPanel id="similar">
           <SimilarArtists id={artist.id} />
-          <AdSlot name="ads.artist_bottom" />
+          <AdSlot name="artist_bottom" />
         </TabPanel>
         <TabPanel id="about">
           <About artist={artist} />

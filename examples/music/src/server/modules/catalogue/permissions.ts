@@ -14,6 +14,7 @@ export const MUSIC_PERMISSIONS: PermissionDefinition[] = [
     description: 'Backstage: edit the artists one is linked to (an approved artist request gives it)',
   },
   { name: 'artists.manage', description: 'Review artist requests: approve or reject them' },
+  { name: 'ads.disable', description: 'Hide ads (the paid plans grant it)' },
 ];
 
 /**

@@ -1,4 +1,6 @@
 import { defineModule, grantToRole, type Kit } from '@backline/server';
+import { ads } from '../../../contract';
+import { adRoutes } from '../ads/routes';
 import { backstageMigrations } from '../backstage/migrations';
 import { backstageRoutes } from '../backstage/routes';
 import { catalogueMigrations } from '../catalogue/migrations';
@@ -69,6 +71,10 @@ export const music = (options: MusicModuleOptions = {}) =>
     permissions: MUSIC_PERMISSIONS,
     settings: {
       'music.demo_library': { value: true },
+      // Ad code is public: the page needs to know which slots to show (the code itself runs only in the frame).
+      ...Object.fromEntries(
+        ads.AD_SLOTS.map((slot) => [ads.adSetting(slot.name), { value: '', public: true }]),
+      ),
     },
     routes(router, kit) {
       catalogueRoutes(router, kit);
@@ -81,6 +87,7 @@ export const music = (options: MusicModuleOptions = {}) =>
       profileRoutes(router, kit);
       playerStateRoutes(router, kit);
       backstageRoutes(router, kit);
+      adRoutes(router, kit);
     },
     pageHead: musicPageHead,
     async start(kit) {
