@@ -177,6 +177,8 @@ describe('content pages: landing, homepage setting, contact, custom pages, verif
       ['registerPage', '', 'Create a new account'],
       ['customPage', 'about-us', 'About us'],
       ['channel', '', 'Discover'],
+      // A channel named by its slug is what / shows, to visitors too.
+      ['channel', 'new-releases', 'New releases'],
       ['landingPage', '', 'Music for every moment'],
     ];
     try {

@@ -8,6 +8,7 @@ const page = <K extends string>(load: () => Promise<Record<K, React.ComponentTyp
   lazy(() => load().then((module) => ({ default: module[name] })));
 const DiscoverPage = page(() => import('../pages/discover/discover-page'), 'DiscoverPage');
 const ChannelPage = page(() => import('../pages/discover/discover-page'), 'ChannelPage');
+const HomeFeedPage = page(() => import('../pages/discover/discover-page'), 'HomeFeedPage');
 const ArtistPage = page(() => import('../pages/artist/artist-page'), 'ArtistPage');
 const AlbumPage = page(() => import('../pages/album/album-page'), 'AlbumPage');
 const TrackPage = page(() => import('../pages/track/track-page'), 'TrackPage');
@@ -24,7 +25,8 @@ export function WebPlayerRoutes() {
   return (
     <Routes>
       <Route element={<WebPlayerLayout />}>
-        <Route index element={<DiscoverPage />} />
+        {/* Discover, or the channel the homepage setting names. */}
+        <Route index element={<HomeFeedPage />} />
         {/* Discover's own address: while the homepage setting puts the landing page at / for visitors, the
             navbar and sidebar still reach the feed. */}
         <Route path="discover" element={<DiscoverPage />} />

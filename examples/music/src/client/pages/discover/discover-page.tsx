@@ -1,3 +1,4 @@
+import { useSettings } from '@backline/core/react';
 import { Button } from '@backline/ui';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -46,10 +47,22 @@ export function DiscoverPage() {
   );
 }
 
-/** A channel's "See all" page: every item, a page at a time. */
-export function ChannelPage() {
+/**
+ * The web player's index: the Discover feed, or, when the homepage setting is `channel` with a channel's slug in
+ * `homepage.value`, that channel's page (for visitors and listeners alike: the `channel` type never shows the
+ * landing page).
+ */
+export function HomeFeedPage() {
+  const type = useSettings<string>('homepage.type', 'landingPage');
+  const slug = useSettings<string>('homepage.value', '');
+  return type === 'channel' && slug.trim() ? <ChannelPage slug={slug.trim()} /> : <DiscoverPage />;
+}
+
+/** A channel's "See all" page (`/channel/{slug}`, or the given slug): every item, a page at a time. */
+export function ChannelPage({ slug: given }: { slug?: string } = {}) {
   const { t } = useTranslation();
-  const { slug = '' } = useParams();
+  const params = useParams();
+  const slug = given ?? params.slug ?? '';
   const channel = useChannel(slug);
   const name = channel.data?.pages[0]?.channel.name;
   useDocumentTitle(name);
