@@ -39,7 +39,13 @@ const run = (command: string, args: string[], options: SpawnOptions = {}) =>
 /** Docs whose blocks marked `<!-- release-check: compiled -->` must compile against the published packages. */
 const DOCS_WITH_COMPILED_SNIPPETS = ['docs/packages/admin.md'];
 /** What those snippets import: our packages at the versions just published, and their peers. */
-const SNIPPET_PACKAGES = ['@backline/admin', '@backline/auth', '@backline/core', '@backline/ui'];
+const SNIPPET_PACKAGES = [
+  '@backline/admin',
+  '@backline/auth',
+  '@backline/core',
+  '@backline/ui',
+  '@backline/uploads',
+];
 const SNIPPET_PEERS = [
   'react',
   'react-dom',
