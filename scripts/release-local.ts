@@ -16,7 +16,13 @@ const log = (message: string) => console.log(`[release:local] ${message}`);
 /** Docs whose blocks marked `<!-- release-check: compiled -->` must compile against the published packages. */
 const DOCS_WITH_COMPILED_SNIPPETS = ['docs/packages/admin.md'];
 /** What those snippets import: our packages at the versions just published, and their peers. */
-const SNIPPET_PACKAGES = ['@backline/admin', '@backline/auth', '@backline/core', '@backline/ui'];
+const SNIPPET_PACKAGES = [
+  '@backline/admin',
+  '@backline/auth',
+  '@backline/core',
+  '@backline/ui',
+  '@backline/uploads',
+];
 const SNIPPET_PEERS = [
   'react',
   'react-dom',

@@ -1,5 +1,5 @@
 import { DEMO_ACCOUNT } from '@backline/core/contract';
-import { createTestUser, type RunningServer } from '@internal/testing';
+import { createTestUser, type RunningServer, type SmtpCapture, startSmtpCapture } from '@internal/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,17 +18,24 @@ import {
 } from './support/site';
 
 const PASSWORD = 'correct horse battery';
+// A 1x1 transparent PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 describe('the admin area in Chromium, against the music server', () => {
   let site: RunningServer;
   let browser: BrowserHarness;
   let page: Page;
+  let smtp: SmtpCapture;
   const supportEmail = uniqueEmail('support');
   const listenerEmail = uniqueEmail('listener');
 
   beforeAll(async () => {
-    // A demo site seeds the demo admin the login page pre-fills.
-    site = await startSite({ demo: 'singleAccount' });
+    // A demo site seeds the demo admin the login page pre-fills; mail goes to a loopback SMTP server.
+    smtp = await startSmtpCapture();
+    site = await startSite({ demo: 'singleAccount', mail: { url: smtp.url } });
     browser = await startBrowser();
     await createTestUser(site.app, { email: listenerEmail, password: PASSWORD });
     page = (await browser.newPage()).page;
@@ -36,6 +43,7 @@ describe('the admin area in Chromium, against the music server', () => {
   afterAll(async () => {
     await browser?.close();
     await site?.close();
+    await smtp?.close();
   });
 
   const poll = <T>(read: () => Promise<T> | T) => expect.poll(read);
@@ -178,6 +186,85 @@ describe('the admin area in Chromium, against the music server', () => {
     await listener.context.close();
   });
 
+  it('asks before discarding edits in a form dialog (Escape, Cancel), and closes at once when clean', async () => {
+    await page.goto(`${site.url}/admin/roles`);
+    await page.getByRole('rowheader', { name: 'Support' }).waitFor();
+    await page.getByRole('button', { name: 'Edit Support' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit role' });
+    const name = dialog.locator('input[name="name"]');
+    await name.fill('Support team');
+    const prompt = page.getByRole('alertdialog', { name: 'Discard changes?' });
+    await page.keyboard.press('Escape');
+    await prompt.waitFor();
+    await expectAccessible(page);
+    await prompt.getByRole('button', { name: 'Keep editing' }).click();
+    await poll(() => prompt.count()).toBe(0);
+    expect(await name.inputValue()).toBe('Support team');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await prompt.getByRole('button', { name: 'Discard' }).click();
+    await poll(() => dialog.count()).toBe(0);
+    await page.getByRole('rowheader', { name: 'Support' }).waitFor();
+    // Nothing edited: Escape closes without asking.
+    await page.getByRole('button', { name: 'Edit Support' }).click();
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await poll(() => dialog.count()).toBe(0);
+    expect(await prompt.count()).toBe(0);
+  });
+
+  it("edits a permission's restriction on a role; a bad value is refused on its field", async () => {
+    await page.goto(`${site.url}/admin/roles`);
+    await page.getByRole('rowheader', { name: 'users', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Edit users', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit role' });
+    const count = dialog.getByRole('textbox', { name: 'count (playlists.create)' });
+    await count.fill('lots');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await poll(() => count.getAttribute('aria-invalid')).toBe('true');
+    await poll(() => dialog.textContent()).toContain('The value must be a whole number.');
+    await expectAccessible(page);
+    await count.fill('5');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectToast('Role updated');
+    await poll(() => dialog.count()).toBe(0);
+    // Saved with the role: the dialog opens with it again.
+    await page.getByRole('button', { name: 'Edit users', exact: true }).click();
+    await poll(() => dialog.getByRole('textbox', { name: 'count (playlists.create)' }).inputValue()).toBe(
+      '5',
+    );
+    await page.keyboard.press('Escape');
+    await poll(() => dialog.count()).toBe(0);
+  });
+
+  it("changes a user's avatar and mails them a password reset link", async () => {
+    await page.goto(`${site.url}/admin/users`);
+    await searchUsers(listenerEmail);
+    await rowMenu(listenerEmail, 'Edit');
+    const dialog = page.getByRole('dialog', { name: 'Edit user' });
+    await dialog.locator('input[type="file"]').setInputFiles({
+      name: 'face.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await expectToast('Avatar updated');
+    const preview = dialog.locator('.bl-image-field__preview img');
+    await poll(() => preview.getAttribute('src', { timeout: 1000 }).catch(() => null)).toMatch(
+      /^\/api\/v1\/file-entries\/\d+/,
+    );
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Remove image' }).click();
+    await expectToast('Avatar removed');
+    await poll(() => preview.count()).toBe(0);
+    // The avatar saved itself: closing asks nothing.
+    await page.keyboard.press('Escape');
+    await poll(() => dialog.count()).toBe(0);
+
+    await rowMenu(listenerEmail, 'Send password reset link');
+    await expectToast('Password reset link sent');
+    const mail = await smtp.waitFor((message) => message.to.includes(listenerEmail));
+    expect(mail.links.some((link) => link.includes('/password/reset/'))).toBe(true);
+  });
+
   it('logs in as a listener and returns to the admin account', async () => {
     await page.goto(`${site.url}/admin/users`);
     await searchUsers(listenerEmail);
@@ -205,6 +292,8 @@ describe('the admin area in Chromium, against the music server', () => {
       'user.unban',
       'user.impersonate',
       'user.impersonate.stop',
+      'user.avatar.update',
+      'user.password-reset.send',
     ])
       expect(text).toContain(action);
     await expectAccessibleInBothThemes(page, 'admin-logs');

@@ -26,16 +26,40 @@ export { type ListParams, listQueryOf, readListParams, useListParams } from './d
 // Files
 export { FilesPage } from './files/files-page';
 export { filesSection } from './files/files-section';
+export {
+  AdminFormDialog,
+  type AdminFormDialogProps,
+  useIsDirty,
+} from './forms/admin-form-dialog';
 export { useErrorToast, useServerForm } from './forms/use-server-form';
 // i18n
 export { ADMIN_STRINGS, type AdminString } from './i18n/admin-strings';
+// List pages: row actions, the create/edit state, confirmed actions (delete…)
+export {
+  ConfirmDialog,
+  type ConfirmDialogProps,
+  type ConfirmedActionOptions,
+  type Editing,
+  type RowAction,
+  RowActions,
+  tableQueryProps,
+  useConfirmedAction,
+  useEditing,
+} from './list-page/list-page';
 // Localizations
 export { LocalizationsArea, LocalizationsPage } from './localizations/localizations-page';
 export { localizationsSection } from './localizations/localizations-section';
 export { TranslationsEditor } from './localizations/translations-editor';
 // Pages and their parts
 export { describeChanges, LogsPage } from './logs/logs-page';
-export { groupPermissions, PermissionsEditor, type PermissionsEditorProps } from './roles/permissions-editor';
+export {
+  groupPermissions,
+  PermissionsEditor,
+  type PermissionsEditorProps,
+  type RestrictionValues,
+  restrictionsInput,
+  restrictionValuesOf,
+} from './roles/permissions-editor';
 export { RoleFormDialog } from './roles/role-form-dialog';
 export { RolesPage } from './roles/roles-page';
 // Settings pages
@@ -78,5 +102,6 @@ export { ADMIN_PERMISSIONS, ADMIN_SECTIONS } from './shell/default-sections';
 export { ImpersonationBanner } from './shell/impersonation-banner';
 export { PageSkeleton } from './shell/page-skeleton';
 export { BanDialog } from './users/ban-dialog';
+export { SendResetLinkButton, useSendResetLink } from './users/send-reset-link';
 export { UserFormDialog, type UserFormDialogProps } from './users/user-form-dialog';
 export { isBannedNow, UsersPage } from './users/users-page';

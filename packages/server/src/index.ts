@@ -158,7 +158,7 @@ export {
   passwordConfirmedWithin,
   requireConfirmedPassword,
 } from './modules/passwords/confirmation';
-export { can, DEFAULT_ROLES } from './modules/permissions';
+export { can, DEFAULT_ROLES, requestPermissions } from './modules/permissions';
 export { Permission, type Restriction, Role } from './modules/permissions/models';
 export {
   ADMIN_PERMISSION,

@@ -1,4 +1,4 @@
-import type { Localization } from '@backline/core/contract';
+import type { Localization, RestrictionDefinition } from '@backline/core/contract';
 import type { Knex } from 'knex';
 import type { Context, Middleware } from 'koa';
 import type { BootstrapData } from './bootstrap/bootstrap';
@@ -46,7 +46,11 @@ export interface Kit {
 export interface PermissionDefinition {
   name: string;
   description?: string;
-  restrictions?: { name: string; value?: unknown }[];
+  /**
+   * The restrictions it understands (`{name: 'count', type: 'number', description}`): the roles editor offers a
+   * value for each, and the server refuses other names and values that do not fit.
+   */
+  restrictions?: RestrictionDefinition[];
 }
 
 /** A module: the unit the server is built from (shaped like better-auth's plugins). */

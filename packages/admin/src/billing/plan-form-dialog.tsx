@@ -1,9 +1,10 @@
 import { billing } from '@backline/core/contract';
 import { useHttp } from '@backline/core/react';
-import { Button, Dialog, Form, ListItem, Select, Switch, TextField, toast } from '@backline/ui';
+import { Button, ListItem, Select, Switch, TextField, toast } from '@backline/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdminFormDialog, useIsDirty } from '../forms/admin-form-dialog';
 import { useServerForm } from '../forms/use-server-form';
 import { formatPrice, PLANS_QUERY_KEY } from './plan-format';
 
@@ -93,8 +94,18 @@ export function PlanFormDialog({
     },
     onError: form.report,
   });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const isDirty = useIsDirty({
+    name,
+    description,
+    free,
+    hidden,
+    recommended,
+    features,
+    permissions,
+    kept,
+    drafts,
+  });
+  const onSubmit = () => {
     // A typo such as "9.9.9" would reach the server as NaN; say so on the form instead.
     if (drafts.some((draft) => !/^\d+([.,]\d{1,2})?$/.test(draft.amount.trim()))) {
       setAmountError(t('Enter an amount such as 9.99.'));
@@ -107,151 +118,138 @@ export function PlanFormDialog({
     setDrafts((current) => current.map((draft) => (draft.key === key ? { ...draft, ...patch } : draft)));
 
   return (
-    <Dialog
+    <AdminFormDialog
       title={plan ? t('Edit plan') : t('New plan')}
-      isOpen
       onOpenChange={onOpenChange}
-      isDismissable={false}
-      size="lg"
+      isDirty={isDirty}
+      onSubmit={onSubmit}
+      validationErrors={form.validationErrors}
+      isPending={save.isPending}
+      submitLabel={plan ? t('Save') : t('Create')}
     >
-      <Form
-        validationBehavior="aria"
-        validationErrors={form.validationErrors}
-        onSubmit={onSubmit}
-        className="bl-admin-form"
+      <TextField label={t('Name')} name="name" isRequired value={name} onChange={setName} />
+      <TextField
+        label={t('Description')}
+        name="description"
+        multiline
+        rows={2}
+        value={description}
+        onChange={setDescription}
+      />
+      <Switch isSelected={free} onChange={setFree} description={t('Needs no checkout.')}>
+        {t('Free plan')}
+      </Switch>
+      <Switch
+        isSelected={recommended}
+        onChange={setRecommended}
+        description={t('Shown larger, with the "Most popular" badge.')}
       >
-        <TextField label={t('Name')} name="name" isRequired value={name} onChange={setName} />
-        <TextField
-          label={t('Description')}
-          name="description"
-          multiline
-          rows={2}
-          value={description}
-          onChange={setDescription}
-        />
-        <Switch isSelected={free} onChange={setFree} description={t('Needs no checkout.')}>
-          {t('Free plan')}
-        </Switch>
-        <Switch
-          isSelected={recommended}
-          onChange={setRecommended}
-          description={t('Shown larger, with the "Most popular" badge.')}
-        >
-          {t('Recommended')}
-        </Switch>
-        <Switch isSelected={hidden} onChange={setHidden} description={t('Not listed on the pricing page.')}>
-          {t('Hidden')}
-        </Switch>
-        <TextField
-          label={t('Features')}
-          name="feature_list"
-          description={t('One per line, listed under "What\'s included".')}
-          multiline
-          rows={4}
-          value={features}
-          onChange={setFeatures}
-        />
-        <TextField
-          label={t('Permissions')}
-          name="permissions"
-          description={t('Comma-separated permission names the plan grants, such as music.download.')}
-          value={permissions}
-          onChange={setPermissions}
-        />
-        {free ? null : (
-          <fieldset className="bl-admin-form__group bl-plan-prices">
-            <legend>{t('Prices')}</legend>
-            {kept.length === 0 && drafts.length === 0 ? <p>{t('No prices')}</p> : null}
-            <ul className="bl-plan-prices__list">
-              {kept.map((price) => (
-                <li key={price.id} className="bl-plan-prices__row">
-                  <span>{formatPrice(price, i18n.language, t)}</span>
-                  <Button
-                    variant="text"
-                    size="sm"
-                    onPress={() => setKept((current) => current.filter((p) => p.id !== price.id))}
-                    aria-label={t('Remove price :price', { price: formatPrice(price, i18n.language, t) })}
-                  >
-                    {t('Remove')}
-                  </Button>
-                </li>
-              ))}
-              {drafts.map((draft, index) => (
-                <li key={draft.key} className="bl-plan-prices__row bl-plan-prices__row--new">
-                  <TextField
-                    label={t('Amount')}
-                    aria-label={t('Amount of new price :number', { number: index + 1 })}
-                    inputMode="decimal"
-                    isRequired
-                    value={draft.amount}
-                    onChange={(amount) => updateDraft(draft.key, { amount })}
-                    isInvalid={Boolean(amountError)}
-                    errorMessage={amountError ?? undefined}
-                  />
-                  <TextField
-                    label={t('Currency')}
-                    isRequired
-                    maxLength={3}
-                    value={draft.currency}
-                    onChange={(currency) => updateDraft(draft.key, { currency })}
-                  />
-                  <Select
-                    label={t('Period')}
-                    selectedKey={draft.interval}
-                    onSelectionChange={(key) =>
-                      updateDraft(draft.key, { interval: key as billing.PriceInterval })
-                    }
-                  >
-                    {INTERVALS.map((interval) => (
-                      <ListItem key={interval} id={interval}>
-                        {t(interval)}
-                      </ListItem>
-                    ))}
-                  </Select>
-                  <Button
-                    variant="text"
-                    size="sm"
-                    onPress={() => setDrafts((current) => current.filter((d) => d.key !== draft.key))}
-                  >
-                    {t('Remove')}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-            {form.validationErrors.prices ? (
-              <p className="bl-admin-form__error" role="alert">
-                {form.validationErrors.prices}
-              </p>
-            ) : null}
-            <Button
-              variant="outline"
-              size="sm"
-              onPress={() => {
-                setDrafts((current) => [
-                  ...current,
-                  {
-                    key: nextKey,
-                    amount: '',
-                    currency: kept[0]?.currency.toUpperCase() ?? 'USD',
-                    interval: 'month',
-                  },
-                ]);
-                setNextKey((key) => key + 1);
-              }}
-            >
-              {t('Add price')}
-            </Button>
-          </fieldset>
-        )}
-        <div className="bl-admin-form__footer">
-          <Button variant="outline" onPress={() => onOpenChange(false)}>
-            {t('Cancel')}
+        {t('Recommended')}
+      </Switch>
+      <Switch isSelected={hidden} onChange={setHidden} description={t('Not listed on the pricing page.')}>
+        {t('Hidden')}
+      </Switch>
+      <TextField
+        label={t('Features')}
+        name="feature_list"
+        description={t('One per line, listed under "What\'s included".')}
+        multiline
+        rows={4}
+        value={features}
+        onChange={setFeatures}
+      />
+      <TextField
+        label={t('Permissions')}
+        name="permissions"
+        description={t('Comma-separated permission names the plan grants, such as music.download.')}
+        value={permissions}
+        onChange={setPermissions}
+      />
+      {free ? null : (
+        <fieldset className="bl-admin-form__group bl-plan-prices">
+          <legend>{t('Prices')}</legend>
+          {kept.length === 0 && drafts.length === 0 ? <p>{t('No prices')}</p> : null}
+          <ul className="bl-plan-prices__list">
+            {kept.map((price) => (
+              <li key={price.id} className="bl-plan-prices__row">
+                <span>{formatPrice(price, i18n.language, t)}</span>
+                <Button
+                  variant="text"
+                  size="sm"
+                  onPress={() => setKept((current) => current.filter((p) => p.id !== price.id))}
+                  aria-label={t('Remove price :price', { price: formatPrice(price, i18n.language, t) })}
+                >
+                  {t('Remove')}
+                </Button>
+              </li>
+            ))}
+            {drafts.map((draft, index) => (
+              <li key={draft.key} className="bl-plan-prices__row bl-plan-prices__row--new">
+                <TextField
+                  label={t('Amount')}
+                  aria-label={t('Amount of new price :number', { number: index + 1 })}
+                  inputMode="decimal"
+                  isRequired
+                  value={draft.amount}
+                  onChange={(amount) => updateDraft(draft.key, { amount })}
+                  isInvalid={Boolean(amountError)}
+                  errorMessage={amountError ?? undefined}
+                />
+                <TextField
+                  label={t('Currency')}
+                  isRequired
+                  maxLength={3}
+                  value={draft.currency}
+                  onChange={(currency) => updateDraft(draft.key, { currency })}
+                />
+                <Select
+                  label={t('Period')}
+                  selectedKey={draft.interval}
+                  onSelectionChange={(key) =>
+                    updateDraft(draft.key, { interval: key as billing.PriceInterval })
+                  }
+                >
+                  {INTERVALS.map((interval) => (
+                    <ListItem key={interval} id={interval}>
+                      {t(interval)}
+                    </ListItem>
+                  ))}
+                </Select>
+                <Button
+                  variant="text"
+                  size="sm"
+                  onPress={() => setDrafts((current) => current.filter((d) => d.key !== draft.key))}
+                >
+                  {t('Remove')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+          {form.validationErrors.prices ? (
+            <p className="bl-admin-form__error" role="alert">
+              {form.validationErrors.prices}
+            </p>
+          ) : null}
+          <Button
+            variant="outline"
+            size="sm"
+            onPress={() => {
+              setDrafts((current) => [
+                ...current,
+                {
+                  key: nextKey,
+                  amount: '',
+                  currency: kept[0]?.currency.toUpperCase() ?? 'USD',
+                  interval: 'month',
+                },
+              ]);
+              setNextKey((key) => key + 1);
+            }}
+          >
+            {t('Add price')}
           </Button>
-          <Button type="submit" isPending={save.isPending}>
-            {plan ? t('Save') : t('Create')}
-          </Button>
-        </div>
-      </Form>
-    </Dialog>
+        </fieldset>
+      )}
+    </AdminFormDialog>
   );
 }

@@ -1,11 +1,11 @@
 import { billing } from '@backline/core/contract';
 import { useHttp } from '@backline/core/react';
-import { AlertDialog, Button, toast } from '@backline/ui';
+import { Button, toast } from '@backline/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../data-table/data-table';
 import { useErrorToast } from '../forms/use-server-form';
+import { ConfirmDialog, RowActions, useConfirmedAction, useEditing } from '../list-page/list-page';
 import { AdminPage } from '../shell/admin-page';
 import { PlanFormDialog } from './plan-form-dialog';
 import { formatPrice, PLANS_QUERY_KEY, productInput } from './plan-format';
@@ -24,16 +24,12 @@ export function PlansPage() {
     queryKey: PLANS_QUERY_KEY,
     queryFn: () => http.call(billing.adminProducts, {}),
   });
-  const [editing, setEditing] = useState<billing.Product | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<billing.Product | null>(null);
+  const editing = useEditing<billing.Product>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: PLANS_QUERY_KEY });
-  const remove = useMutation({
-    mutationFn: (id: number) => http.call(billing.adminDeleteProduct, { params: { id } }),
-    onSuccess: () => {
-      void refresh();
-      toast.positive(t('Plan deleted'));
-    },
-    onError: showError,
+  const deletion = useConfirmedAction<billing.Product>({
+    mutationFn: (plan) => http.call(billing.adminDeleteProduct, { params: { id: plan.id } }),
+    successMessage: t('Plan deleted'),
+    invalidate: PLANS_QUERY_KEY,
   });
   // The new order shows at once; a refused save puts the server's order back.
   const reorder = useMutation({
@@ -94,10 +90,7 @@ export function PlansPage() {
     { id: 'permissions', header: t('Permissions'), cell: (plan) => plan.permissions.join(', ') },
   ];
   return (
-    <AdminPage
-      title={t('Plans')}
-      actions={<Button onPress={() => setEditing('new')}>{t('New plan')}</Button>}
-    >
+    <AdminPage title={t('Plans')} actions={<Button onPress={editing.startNew}>{t('New plan')}</Button>}>
       <DataTable
         label={t('Plans')}
         columns={columns}
@@ -111,56 +104,40 @@ export function PlansPage() {
           isDisabled: reorder.isPending,
         }}
         rowActions={(plan) => (
-          <div className="bl-data-table__row-actions">
-            <Button
-              variant="text"
-              size="sm"
-              onPress={() => setEditing(plan)}
-              aria-label={t('Edit :name', { name: plan.name })}
-            >
-              {t('Edit')}
-            </Button>
-            <Button
-              variant="text"
-              size="sm"
-              onPress={() => toggleHidden.mutate(plan)}
-              aria-label={
-                plan.hidden ? t('Show :name', { name: plan.name }) : t('Hide :name', { name: plan.name })
-              }
-            >
-              {plan.hidden ? t('Show') : t('Hide')}
-            </Button>
-            <Button
-              variant="text"
-              size="sm"
-              onPress={() => setDeleting(plan)}
-              aria-label={t('Delete :name', { name: plan.name })}
-            >
-              {t('Delete')}
-            </Button>
-          </div>
+          <RowActions
+            actions={[
+              {
+                id: 'edit',
+                label: t('Edit'),
+                ariaLabel: t('Edit :name', { name: plan.name }),
+                onPress: () => editing.edit(plan),
+              },
+              {
+                id: 'visibility',
+                label: plan.hidden ? t('Show') : t('Hide'),
+                ariaLabel: plan.hidden
+                  ? t('Show :name', { name: plan.name })
+                  : t('Hide :name', { name: plan.name }),
+                onPress: () => toggleHidden.mutate(plan),
+              },
+              {
+                id: 'delete',
+                label: t('Delete'),
+                ariaLabel: t('Delete :name', { name: plan.name }),
+                onPress: () => deletion.ask(plan),
+              },
+            ]}
+          />
         )}
       />
-      {editing ? (
-        <PlanFormDialog
-          key={editing === 'new' ? 'new' : editing.id}
-          plan={editing === 'new' ? null : editing}
-          onOpenChange={(open) => !open && setEditing(null)}
-        />
+      {editing.isOpen ? (
+        <PlanFormDialog key={editing.dialogKey} plan={editing.record} onOpenChange={editing.onOpenChange} />
       ) : null}
-      <AlertDialog
-        title={t('Delete plan')}
-        isOpen={Boolean(deleting)}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        variant="danger"
-        confirmLabel={t('Delete')}
-        isPending={remove.isPending}
-        onConfirm={() => remove.mutateAsync(deleting!.id).then(() => setDeleting(null))}
-      >
-        {t('Delete the plan :name? A plan with subscribers can only be hidden.', {
-          name: deleting?.name ?? '',
-        })}
-      </AlertDialog>
+      <ConfirmDialog action={deletion} title={t('Delete plan')} confirmLabel={t('Delete')}>
+        {(plan) =>
+          t('Delete the plan :name? A plan with subscribers can only be hidden.', { name: plan.name })
+        }
+      </ConfirmDialog>
     </AdminPage>
   );
 }

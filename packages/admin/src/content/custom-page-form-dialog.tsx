@@ -1,9 +1,10 @@
 import { customPages } from '@backline/core/contract';
 import { useHttp } from '@backline/core/react';
-import { Button, Dialog, Form, Switch, Tab, TabList, TabPanel, Tabs, TextField, toast } from '@backline/ui';
+import { Switch, Tab, TabList, TabPanel, Tabs, TextField, toast } from '@backline/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdminFormDialog, useIsDirty } from '../forms/admin-form-dialog';
 import { useServerForm } from '../forms/use-server-form';
 import { CUSTOM_PAGES_QUERY_KEY } from './custom-pages-page';
 import { safeHtml } from './safe-html';
@@ -59,84 +60,68 @@ export function CustomPageFormDialog({
       form.report(error);
     },
   });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    save.mutate();
-  };
+  const isDirty = useIsDirty({ title, slug, body, metaTitle, metaDescription, hideNav, hideFooter });
   return (
-    <Dialog
+    <AdminFormDialog
       title={page ? t('Edit page') : t('New page')}
-      isOpen
       onOpenChange={onOpenChange}
-      isDismissable={false}
-      size="lg"
+      isDirty={isDirty}
+      onSubmit={() => save.mutate()}
+      validationErrors={form.validationErrors}
+      isPending={save.isPending}
+      submitLabel={page ? t('Save') : t('Create')}
     >
-      <Form
-        validationBehavior="aria"
-        validationErrors={form.validationErrors}
-        onSubmit={onSubmit}
-        className="bl-admin-form"
-      >
-        <div className="bl-admin-form__row">
-          <TextField label={t('Title')} name="title" isRequired value={title} onChange={setTitle} />
+      <div className="bl-admin-form__row">
+        <TextField label={t('Title')} name="title" isRequired value={title} onChange={setTitle} />
+        <TextField
+          label={t('Slug')}
+          name="slug"
+          description={t('Leave empty to make it from the title.')}
+          value={slug}
+          onChange={setSlug}
+        />
+      </div>
+      <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(String(key))}>
+        <TabList aria-label={t('Body')}>
+          <Tab id="source">{t('HTML')}</Tab>
+          <Tab id="preview">{t('Preview')}</Tab>
+        </TabList>
+        <TabPanel id="source">
           <TextField
-            label={t('Slug')}
-            name="slug"
-            description={t('Leave empty to make it from the title.')}
-            value={slug}
-            onChange={setSlug}
+            label={t('Body')}
+            name="body"
+            multiline
+            rows={12}
+            value={body}
+            onChange={setBody}
+            className="bl-page-body-source"
           />
-        </div>
-        <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(String(key))}>
-          <TabList aria-label={t('Body')}>
-            <Tab id="source">{t('HTML')}</Tab>
-            <Tab id="preview">{t('Preview')}</Tab>
-          </TabList>
-          <TabPanel id="source">
-            <TextField
-              label={t('Body')}
-              name="body"
-              multiline
-              rows={12}
-              value={body}
-              onChange={setBody}
-              className="bl-page-body-source"
-            />
-          </TabPanel>
-          <TabPanel id="preview">
-            <div
-              className="bl-page-body-preview"
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by safeHtml with the server's allow-list.
-              dangerouslySetInnerHTML={{ __html: preview }}
-            />
-          </TabPanel>
-        </Tabs>
-        <div className="bl-admin-form__row">
-          <TextField label={t('SEO title')} name="meta_title" value={metaTitle} onChange={setMetaTitle} />
-          <TextField
-            label={t('SEO description')}
-            name="meta_description"
-            value={metaDescription}
-            onChange={setMetaDescription}
+        </TabPanel>
+        <TabPanel id="preview">
+          <div
+            className="bl-page-body-preview"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by safeHtml with the server's allow-list.
+            dangerouslySetInnerHTML={{ __html: preview }}
           />
-        </div>
-        <div className="bl-admin-form__choices">
-          <Switch isSelected={hideNav} onChange={setHideNav}>
-            {t('Hide the navbar')}
-          </Switch>
-          <Switch isSelected={hideFooter} onChange={setHideFooter}>
-            {t('Hide the footer')}
-          </Switch>
-        </div>
-        <div className="bl-admin-form__footer">
-          <Button variant="outline" onPress={() => onOpenChange(false)}>
-            {t('Cancel')}
-          </Button>
-          <Button type="submit" isPending={save.isPending}>
-            {page ? t('Save') : t('Create')}
-          </Button>
-        </div>
-      </Form>
-    </Dialog>
+        </TabPanel>
+      </Tabs>
+      <div className="bl-admin-form__row">
+        <TextField label={t('SEO title')} name="meta_title" value={metaTitle} onChange={setMetaTitle} />
+        <TextField
+          label={t('SEO description')}
+          name="meta_description"
+          value={metaDescription}
+          onChange={setMetaDescription}
+        />
+      </div>
+      <div className="bl-admin-form__choices">
+        <Switch isSelected={hideNav} onChange={setHideNav}>
+          {t('Hide the navbar')}
+        </Switch>
+        <Switch isSelected={hideFooter} onChange={setHideFooter}>
+          {t('Hide the footer')}
+        </Switch>
+      </div>
+    </AdminFormDialog>
   );
 }

@@ -1,13 +1,13 @@
 import { can } from '@backline/core';
 import { errorReports } from '@backline/core/contract';
 import { useBootstrap, useHttp } from '@backline/core/react';
-import { AlertDialog, Button, Dialog, toast } from '@backline/ui';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Dialog } from '@backline/ui';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../data-table/data-table';
 import { listQueryOf, useListParams } from '../data-table/list-params';
-import { useErrorToast } from '../forms/use-server-form';
+import { ConfirmDialog, RowActions, tableQueryProps, useConfirmedAction } from '../list-page/list-page';
 import { useDebouncedCallback } from '../shared/use-debounced';
 import { AdminPage } from '../shell/admin-page';
 
@@ -17,8 +17,6 @@ const QUERY_KEY = ['admin', 'error-reports'] as const;
 export function ErrorReportsPage() {
   const { t, i18n } = useTranslation();
   const http = useHttp();
-  const queryClient = useQueryClient();
-  const showError = useErrorToast();
   const canDelete = can(useBootstrap(), errorReports.ERROR_REPORTS_DELETE_PERMISSION);
   const { params, update } = useListParams();
   const [search, setSearch] = useDebouncedCallback(params.query ?? '', (query) => update({ query }));
@@ -28,14 +26,10 @@ export function ErrorReportsPage() {
     placeholderData: keepPreviousData,
   });
   const [viewing, setViewing] = useState<errorReports.ErrorReport | null>(null);
-  const [deleting, setDeleting] = useState<errorReports.ErrorReport | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: number) => http.call(errorReports.destroy, { params: { id } }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: QUERY_KEY });
-      toast.positive(t('Error report deleted'));
-    },
-    onError: showError,
+  const deletion = useConfirmedAction<errorReports.ErrorReport>({
+    mutationFn: (report) => http.call(errorReports.destroy, { params: { id: report.id } }),
+    successMessage: t('Error report deleted'),
+    invalidate: QUERY_KEY,
   });
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const columns: DataTableColumn<errorReports.ErrorReport>[] = [
@@ -55,44 +49,35 @@ export function ErrorReportsPage() {
       cell: (report) => date.format(new Date(report.last_seen_at)),
     },
   ];
-  const answer = reports.data?.pagination;
   return (
     <AdminPage title={t('Error reports')}>
       <DataTable
         label={t('Error reports')}
         columns={columns}
-        rows={answer?.data ?? []}
-        status={reports.isError ? 'error' : reports.isPending ? 'loading' : 'success'}
-        onRetry={() => void reports.refetch()}
+        {...tableQueryProps(reports)}
         emptyMessage={t('No errors reported.')}
-        pagination={
-          answer ? { page: answer.current_page, lastPage: answer.last_page, total: answer.total } : undefined
-        }
         onPageChange={(page) => update({ page }, false)}
         sort={{ column: params.orderBy, direction: params.orderDir }}
         onSortChange={({ column, direction }) => update({ orderBy: column, orderDir: direction })}
         search={{ value: search, onChange: setSearch, label: t('Search errors') }}
         rowActions={(report) => (
-          <div className="bl-data-table__row-actions">
-            <Button
-              variant="text"
-              size="sm"
-              onPress={() => setViewing(report)}
-              aria-label={t('View :name', { name: report.message })}
-            >
-              {t('View')}
-            </Button>
-            {canDelete ? (
-              <Button
-                variant="text"
-                size="sm"
-                onPress={() => setDeleting(report)}
-                aria-label={t('Delete :name', { name: report.message })}
-              >
-                {t('Delete')}
-              </Button>
-            ) : null}
-          </div>
+          <RowActions
+            actions={[
+              {
+                id: 'view',
+                label: t('View'),
+                ariaLabel: t('View :name', { name: report.message }),
+                onPress: () => setViewing(report),
+              },
+              {
+                id: 'delete',
+                label: t('Delete'),
+                ariaLabel: t('Delete :name', { name: report.message }),
+                onPress: () => deletion.ask(report),
+                hidden: !canDelete,
+              },
+            ]}
+          />
         )}
       />
       {viewing ? (
@@ -118,17 +103,9 @@ export function ErrorReportsPage() {
           </dl>
         </Dialog>
       ) : null}
-      <AlertDialog
-        title={t('Delete error report')}
-        isOpen={Boolean(deleting)}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        variant="danger"
-        confirmLabel={t('Delete')}
-        isPending={remove.isPending}
-        onConfirm={() => remove.mutateAsync(deleting!.id).then(() => setDeleting(null))}
-      >
-        {t('Delete this error report? If it happens again, it is counted from one.')}
-      </AlertDialog>
+      <ConfirmDialog action={deletion} title={t('Delete error report')} confirmLabel={t('Delete')}>
+        {() => t('Delete this error report? If it happens again, it is counted from one.')}
+      </ConfirmDialog>
     </AdminPage>
   );
 }

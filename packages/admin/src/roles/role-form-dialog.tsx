@@ -1,14 +1,20 @@
 import { type AdminRole, admin } from '@backline/core/contract';
 import { useHttp } from '@backline/core/react';
-import { Button, Dialog, Form, Switch, TextField, toast } from '@backline/ui';
+import { Switch, TextField, toast } from '@backline/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdminFormDialog, useIsDirty } from '../forms/admin-form-dialog';
 import { useServerForm } from '../forms/use-server-form';
-import { adminQueryKeys } from '../shared/queries';
-import { PermissionsEditor } from './permissions-editor';
+import { adminQueryKeys, useAllPermissions } from '../shared/queries';
+import {
+  PermissionsEditor,
+  type RestrictionValues,
+  restrictionsInput,
+  restrictionValuesOf,
+} from './permissions-editor';
 
-/** Create or edit a role: name, description, whether new users get it, and its permissions. */
+/** Create or edit a role: name, description, whether new users get it, its permissions and their restrictions. */
 export function RoleFormDialog({
   role,
   onOpenChange,
@@ -19,21 +25,31 @@ export function RoleFormDialog({
   const { t } = useTranslation();
   const http = useHttp();
   const queryClient = useQueryClient();
-  const form = useServerForm(['name', 'description', 'default', 'permissions']);
+  const definitions = useAllPermissions();
+  const form = useServerForm(['name', 'description', 'default', 'permissions', 'restrictions.*']);
   const [name, setName] = useState(role?.name ?? '');
   const [description, setDescription] = useState(role?.description ?? '');
   const [isDefault, setDefault] = useState(role?.default ?? false);
-  // Restriction values already set on the role are kept for permissions that stay.
   const [permissions, setPermissions] = useState<string[]>(role?.permissions.map((p) => p.name) ?? []);
+  const [restrictions, setRestrictions] = useState<RestrictionValues>(() =>
+    restrictionValuesOf(role?.permissions ?? []),
+  );
+  const isDirty = useIsDirty({ name, description, isDefault, permissions, restrictions });
   const save = useMutation({
     mutationFn: () => {
       const body = {
         name,
         description: description || null,
         default: isDefault,
-        permissions: permissions.map(
-          (permission) => role?.permissions.find((held) => held.name === permission) ?? { name: permission },
-        ),
+        permissions: permissions.map((permission) => {
+          const known = definitions.data?.find((info) => info.name === permission)?.restrictions;
+          // Until the definitions load, the values the role already holds go back unchanged.
+          const held = role?.permissions.find((p) => p.name === permission)?.restrictions ?? [];
+          return {
+            name: permission,
+            restrictions: known ? restrictionsInput(known, restrictions[permission]) : held,
+          };
+        }),
       };
       return role
         ? http.call(admin.updateRole, { params: { id: role.id }, body })
@@ -46,55 +62,39 @@ export function RoleFormDialog({
     },
     onError: form.report,
   });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    save.mutate();
-  };
   return (
-    <Dialog
+    <AdminFormDialog
       title={role ? t('Edit role') : t('New role')}
-      isOpen
       onOpenChange={onOpenChange}
-      isDismissable={false}
-      size="lg"
+      isDirty={isDirty}
+      onSubmit={() => save.mutate()}
+      validationErrors={form.validationErrors}
+      isPending={save.isPending}
+      submitLabel={role ? t('Save') : t('Create')}
     >
-      <Form
-        validationBehavior="aria"
+      <TextField label={t('Name')} name="name" isRequired value={name} onChange={setName} />
+      <TextField label={t('Description')} name="description" value={description} onChange={setDescription} />
+      {role?.guests ? null : (
+        <Switch
+          isSelected={isDefault}
+          onChange={setDefault}
+          description={t('Every new user gets this role.')}
+        >
+          {t('Default role')}
+        </Switch>
+      )}
+      <PermissionsEditor
+        label={t('Permissions')}
+        value={permissions}
+        onChange={setPermissions}
+        errorMessage={form.validationErrors.permissions}
+        restrictions={restrictions}
+        onRestrictionsChange={(next) => {
+          form.clear();
+          setRestrictions(next);
+        }}
         validationErrors={form.validationErrors}
-        onSubmit={onSubmit}
-        className="bl-admin-form"
-      >
-        <TextField label={t('Name')} name="name" isRequired value={name} onChange={setName} />
-        <TextField
-          label={t('Description')}
-          name="description"
-          value={description}
-          onChange={setDescription}
-        />
-        {role?.guests ? null : (
-          <Switch
-            isSelected={isDefault}
-            onChange={setDefault}
-            description={t('Every new user gets this role.')}
-          >
-            {t('Default role')}
-          </Switch>
-        )}
-        <PermissionsEditor
-          label={t('Permissions')}
-          value={permissions}
-          onChange={setPermissions}
-          errorMessage={form.validationErrors.permissions}
-        />
-        <div className="bl-admin-form__footer">
-          <Button variant="outline" onPress={() => onOpenChange(false)}>
-            {t('Cancel')}
-          </Button>
-          <Button type="submit" isPending={save.isPending}>
-            {role ? t('Save') : t('Create')}
-          </Button>
-        </div>
-      </Form>
-    </Dialog>
+      />
+    </AdminFormDialog>
   );
 }

@@ -1,9 +1,10 @@
 import { type AdminUser, admin } from '@backline/core/contract';
 import { useHttp } from '@backline/core/react';
-import { Button, Dialog, Form, TextField, toast } from '@backline/ui';
+import { TextField, toast } from '@backline/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdminFormDialog, useIsDirty } from '../forms/admin-form-dialog';
 import { useServerForm } from '../forms/use-server-form';
 import { adminQueryKeys } from '../shared/queries';
 
@@ -34,49 +35,37 @@ export function BanDialog({
     },
     onError: form.report,
   });
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    ban.mutate();
-  };
+  const isDirty = useIsDirty({ reason, until });
   return (
-    <Dialog
+    <AdminFormDialog
       title={t('Ban :name', { name: user?.display_name ?? user?.email ?? '' })}
       isOpen={Boolean(user)}
       onOpenChange={onOpenChange}
-      isDismissable={false}
+      isDirty={isDirty}
+      onSubmit={() => ban.mutate()}
+      validationErrors={form.validationErrors}
+      isPending={ban.isPending}
+      submitLabel={t('Ban')}
+      submitVariant="danger"
+      size="md"
     >
-      <Form
-        validationBehavior="aria"
-        validationErrors={form.validationErrors}
-        onSubmit={onSubmit}
-        className="bl-admin-form"
-      >
-        <TextField
-          label={t('Reason')}
-          name="reason"
-          isRequired
-          multiline
-          rows={3}
-          value={reason}
-          onChange={setReason}
-        />
-        <TextField
-          label={t('Banned until')}
-          description={t('Leave empty to ban until the ban is lifted.')}
-          name="until"
-          type="date"
-          value={until}
-          onChange={setUntil}
-        />
-        <div className="bl-admin-form__footer">
-          <Button variant="outline" onPress={() => onOpenChange(false)}>
-            {t('Cancel')}
-          </Button>
-          <Button type="submit" variant="danger" isPending={ban.isPending}>
-            {t('Ban')}
-          </Button>
-        </div>
-      </Form>
-    </Dialog>
+      <TextField
+        label={t('Reason')}
+        name="reason"
+        isRequired
+        multiline
+        rows={3}
+        value={reason}
+        onChange={setReason}
+      />
+      <TextField
+        label={t('Banned until')}
+        description={t('Leave empty to ban until the ban is lifted.')}
+        name="until"
+        type="date"
+        value={until}
+        onChange={setUntil}
+      />
+    </AdminFormDialog>
   );
 }

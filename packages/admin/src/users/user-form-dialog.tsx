@@ -1,14 +1,17 @@
 import type { AdminRole, AdminUser } from '@backline/core/contract';
 import { admin } from '@backline/core/contract';
 import { useHttp } from '@backline/core/react';
-import { Button, Checkbox, Dialog, Form, Switch, TextField, toast } from '@backline/ui';
+import { Checkbox, Switch, TextField, toast } from '@backline/ui';
+import { ImageUploadField } from '@backline/uploads/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { CheckboxGroup, Label } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { AdminFormDialog, useIsDirty } from '../forms/admin-form-dialog';
 import { useServerForm } from '../forms/use-server-form';
 import { PermissionsEditor } from '../roles/permissions-editor';
 import { adminQueryKeys } from '../shared/queries';
+import { SendResetLinkButton } from './send-reset-link';
 
 const FIELDS = [
   'email',
@@ -28,7 +31,10 @@ export interface UserFormDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Create or edit a user: name, email, password (new users), roles, direct permissions, email verified. */
+/**
+ * Create or edit a user: name, email, password (new users), roles, direct permissions, email verified. Editing
+ * also offers the avatar (uploaded or removed at once, as on the account page) and "Send password reset link".
+ */
 export function UserFormDialog({ user, roles, isOpen, onOpenChange }: UserFormDialogProps) {
   const { t } = useTranslation();
   const http = useHttp();
@@ -45,6 +51,10 @@ export function UserFormDialog({ user, roles, isOpen, onOpenChange }: UserFormDi
   );
   const [permissions, setPermissions] = useState<string[]>(user?.permissions.map((p) => p.name) ?? []);
   const [verified, setVerified] = useState(user ? Boolean(user.email_verified_at) : true);
+  const [avatar, setAvatar] = useState(user?.avatar ?? null);
+  // The avatar saves by itself, so it is not an unsaved change.
+  const isDirty = useIsDirty({ email, password, firstName, lastName, roleIds, permissions, verified });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.users });
 
   const save = useMutation({
     mutationFn: () => {
@@ -61,97 +71,98 @@ export function UserFormDialog({ user, roles, isOpen, onOpenChange }: UserFormDi
         : http.call(admin.createUser, { body: { ...body, password } });
     },
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminQueryKeys.users });
+      void refresh();
       toast.positive(user ? t('User updated') : t('User created'));
       onOpenChange(false);
     },
     onError: form.report,
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    save.mutate();
-  };
-
   return (
-    <Dialog
+    <AdminFormDialog
       title={user ? t('Edit user') : t('New user')}
       isOpen={isOpen}
       onOpenChange={onOpenChange}
-      isDismissable={false}
-      size="lg"
+      isDirty={isDirty}
+      onSubmit={() => save.mutate()}
+      validationErrors={form.validationErrors}
+      isPending={save.isPending}
+      submitLabel={user ? t('Save') : t('Create')}
+      extraActions={user ? <SendResetLinkButton user={user} /> : null}
     >
-      <Form
-        validationBehavior="aria"
-        validationErrors={form.validationErrors}
-        onSubmit={onSubmit}
-        className="bl-admin-form"
-      >
-        <TextField
-          label={t('Email')}
-          name="email"
-          type="email"
-          isRequired
-          value={email}
-          onChange={(value) => {
-            form.clear();
-            setEmail(value);
+      {user ? (
+        <ImageUploadField
+          label={t('Profile image')}
+          description={t('Images up to 2 MB.')}
+          value={avatar}
+          route={admin.uploadUserAvatar}
+          params={{ id: user.id }}
+          onRemove={async () => {
+            await http.call(admin.removeUserAvatar, { params: { id: user.id } });
+          }}
+          onChange={(url) => {
+            setAvatar(url);
+            void refresh();
+            toast.positive(url ? t('Avatar updated') : t('Avatar removed'));
           }}
         />
-        {user ? null : (
-          <TextField
-            label={t('Password')}
-            name="password"
-            type="password"
-            isRequired
-            revealable
-            value={password}
-            onChange={setPassword}
-          />
-        )}
-        <div className="bl-admin-form__row">
-          <TextField label={t('First name')} name="first_name" value={firstName} onChange={setFirstName} />
-          <TextField label={t('Last name')} name="last_name" value={lastName} onChange={setLastName} />
-        </div>
-        <CheckboxGroup
-          name="roles"
-          value={roleIds}
-          onChange={setRoleIds}
-          className="bl-admin-form__group"
-          isInvalid={Boolean(form.validationErrors.roles)}
-        >
-          <Label className="bl-field__label">{t('Roles')}</Label>
-          <div className="bl-admin-form__choices">
-            {roles
-              .filter((role) => !role.guests)
-              .map((role) => (
-                <Checkbox key={role.id} value={String(role.id)}>
-                  {role.name}
-                </Checkbox>
-              ))}
-          </div>
-          {form.validationErrors.roles ? (
-            <p className="bl-admin-form__error">{form.validationErrors.roles}</p>
-          ) : null}
-        </CheckboxGroup>
-        <PermissionsEditor
-          label={t('Direct permissions')}
-          value={permissions}
-          onChange={setPermissions}
-          errorMessage={form.validationErrors.permissions}
+      ) : null}
+      <TextField
+        label={t('Email')}
+        name="email"
+        type="email"
+        isRequired
+        value={email}
+        onChange={(value) => {
+          form.clear();
+          setEmail(value);
+        }}
+      />
+      {user ? null : (
+        <TextField
+          label={t('Password')}
+          name="password"
+          type="password"
+          isRequired
+          revealable
+          value={password}
+          onChange={setPassword}
         />
-        <Switch isSelected={verified} onChange={setVerified}>
-          {t('Email verified')}
-        </Switch>
-        <div className="bl-admin-form__footer">
-          <Button variant="outline" onPress={() => onOpenChange(false)}>
-            {t('Cancel')}
-          </Button>
-          <Button type="submit" isPending={save.isPending}>
-            {user ? t('Save') : t('Create')}
-          </Button>
+      )}
+      <div className="bl-admin-form__row">
+        <TextField label={t('First name')} name="first_name" value={firstName} onChange={setFirstName} />
+        <TextField label={t('Last name')} name="last_name" value={lastName} onChange={setLastName} />
+      </div>
+      <CheckboxGroup
+        name="roles"
+        value={roleIds}
+        onChange={setRoleIds}
+        className="bl-admin-form__group"
+        isInvalid={Boolean(form.validationErrors.roles)}
+      >
+        <Label className="bl-field__label">{t('Roles')}</Label>
+        <div className="bl-admin-form__choices">
+          {roles
+            .filter((role) => !role.guests)
+            .map((role) => (
+              <Checkbox key={role.id} value={String(role.id)}>
+                {role.name}
+              </Checkbox>
+            ))}
         </div>
-      </Form>
-    </Dialog>
+        {form.validationErrors.roles ? (
+          <p className="bl-admin-form__error">{form.validationErrors.roles}</p>
+        ) : null}
+      </CheckboxGroup>
+      <PermissionsEditor
+        label={t('Direct permissions')}
+        value={permissions}
+        onChange={setPermissions}
+        errorMessage={form.validationErrors.permissions}
+      />
+      <Switch isSelected={verified} onChange={setVerified}>
+        {t('Email verified')}
+      </Switch>
+    </AdminFormDialog>
   );
 }

@@ -2,7 +2,6 @@ import { applyBootstrapAnswer } from '@backline/core';
 import { type AdminUser, admin } from '@backline/core/contract';
 import { useBootstrapStore, useDates, useHttp, useUser } from '@backline/core/react';
 import {
-  AlertDialog,
   Button,
   IconButton,
   ListItem,
@@ -20,10 +19,12 @@ import { useNavigate } from 'react-router-dom';
 import { DataTable, type DataTableColumn } from '../data-table/data-table';
 import { useListParams } from '../data-table/list-params';
 import { useErrorToast } from '../forms/use-server-form';
+import { ConfirmDialog, useConfirmedAction } from '../list-page/list-page';
 import { adminQueryKeys, useAdminUsers, useAllRoles } from '../shared/queries';
 import { useDebouncedCallback } from '../shared/use-debounced';
 import { AdminPage } from '../shell/admin-page';
 import { BanDialog } from './ban-dialog';
+import { useSendResetLink } from './send-reset-link';
 import { UserFormDialog } from './user-form-dialog';
 
 const FILTERS = ['role', 'status', 'created_from', 'created_to'] as const;
@@ -65,7 +66,7 @@ export function UsersPage() {
   const [hidden, setHidden] = useState<Set<string>>(new Set(['email_verified_at']));
   const [editing, setEditing] = useState<AdminUser | null | 'new'>(null);
   const [banning, setBanning] = useState<AdminUser | null>(null);
-  const [deleting, setDeleting] = useState<number[] | null>(null);
+  const sendResetLink = useSendResetLink();
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.users });
   const unban = useMutation({
@@ -76,17 +77,14 @@ export function UsersPage() {
     },
     onError: showError,
   });
-  const remove = useMutation({
-    mutationFn: (ids: number[]) =>
+  const deletion = useConfirmedAction<number[]>({
+    mutationFn: (ids) =>
       ids.length === 1
         ? http.call(admin.deleteUser, { params: { id: ids[0]! } })
         : http.call(admin.bulkDeleteUsers, { body: { ids } }),
-    onSuccess: () => {
-      setSelected(new Set());
-      void refresh();
-      toast.positive(t('Deleted'));
-    },
-    onError: showError,
+    successMessage: t('Deleted'),
+    invalidate: adminQueryKeys.users,
+    onSuccess: () => setSelected(new Set()),
   });
   const assign = useMutation({
     mutationFn: ({ ids, role }: { ids: number[]; role: number }) =>
@@ -227,7 +225,7 @@ export function UsersPage() {
                   ))}
               </Menu>
             </MenuTrigger>
-            <Button variant="danger" size="sm" onPress={() => setDeleting(ids as number[])}>
+            <Button variant="danger" size="sm" onPress={() => deletion.ask(ids as number[])}>
               {t('Delete')}
             </Button>
           </>
@@ -245,11 +243,13 @@ export function UsersPage() {
                 if (key === 'edit') setEditing(user);
                 else if (key === 'ban') setBanning(user);
                 else if (key === 'unban') unban.mutate(user.id);
+                else if (key === 'reset-link') sendResetLink.mutate(user);
                 else if (key === 'impersonate') impersonate.mutate(user.id);
-                else if (key === 'delete') setDeleting([user.id]);
+                else if (key === 'delete') deletion.ask([user.id]);
               }}
             >
               <MenuItem id="edit">{t('Edit')}</MenuItem>
+              <MenuItem id="reset-link">{t('Send password reset link')}</MenuItem>
               {/* Keyed apart: react-aria refuses an item whose id changes in place, which a refetch after
                   a ban or unban does while the menu is still closing. */}
               {user.id === me?.id ? null : isBannedNow(user) ? (
@@ -283,19 +283,11 @@ export function UsersPage() {
       {banning ? (
         <BanDialog key={banning.id} user={banning} onOpenChange={(open) => !open && setBanning(null)} />
       ) : null}
-      <AlertDialog
-        title={t('Delete users')}
-        isOpen={Boolean(deleting)}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        variant="danger"
-        confirmLabel={t('Delete')}
-        isPending={remove.isPending}
-        onConfirm={() => remove.mutateAsync(deleting ?? []).then(() => setDeleting(null))}
-      >
-        {t('Delete :count users and everything they own? This cannot be undone.', {
-          count: deleting?.length ?? 0,
-        })}
-      </AlertDialog>
+      <ConfirmDialog action={deletion} title={t('Delete users')} confirmLabel={t('Delete')}>
+        {(ids) =>
+          t('Delete :count users and everything they own? This cannot be undone.', { count: ids.length })
+        }
+      </ConfirmDialog>
     </AdminPage>
   );
 }

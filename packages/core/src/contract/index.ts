@@ -18,6 +18,11 @@ export {
   AdminUser,
   AuditLogEntry,
   PermissionInfo,
+  RESTRICTION_TYPES,
+  RestrictionDefinition,
+  type RestrictionType,
+  restrictionField,
+  restrictionValueProblem,
 } from './routes/admin';
 export * as adminDashboard from './routes/admin-dashboard';
 export * as adminFiles from './routes/admin-files';

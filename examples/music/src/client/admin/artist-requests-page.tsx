@@ -1,14 +1,18 @@
 import {
   AdminPage,
+  ConfirmDialog,
   DataTable,
   type DataTableColumn,
   listQueryOf,
+  RowActions,
+  tableQueryProps,
+  useConfirmedAction,
   useErrorToast,
   useListParams,
 } from '@backline/admin';
 import { formFeedback } from '@backline/auth';
 import { useHttp } from '@backline/core/react';
-import { AlertDialog, Button, Link, ListItem, Select, TextField, toast } from '@backline/ui';
+import { AlertDialog, Link, ListItem, Select, TextField, toast } from '@backline/ui';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +43,6 @@ export function ArtistRequestsPage() {
       }),
     placeholderData: keepPreviousData,
   });
-  const [approving, setApproving] = useState<ArtistRequest | null>(null);
   const [rejecting, setRejecting] = useState<ArtistRequest | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
@@ -47,10 +50,10 @@ export function ArtistRequestsPage() {
     void queryClient.invalidateQueries({ queryKey: QUERY_KEY });
     toast.positive(message);
   };
-  const approve = useMutation({
-    mutationFn: (id: number) => http.call(backstage.approveRequest, { params: { id } }),
-    onSuccess: () => done(t('Request approved')),
-    onError: showError,
+  const approval = useConfirmedAction<ArtistRequest>({
+    mutationFn: (request) => http.call(backstage.approveRequest, { params: { id: request.id } }),
+    successMessage: t('Request approved'),
+    invalidate: QUERY_KEY,
   });
   const reject = useMutation({
     mutationFn: ({ id, reason }: { id: number; reason: string }) =>
@@ -108,19 +111,13 @@ export function ArtistRequestsPage() {
       cell: (request) => date.format(new Date(request.created_at)),
     },
   ];
-  const answer = requests.data?.pagination;
   return (
     <AdminPage title={t('Artist requests')}>
       <DataTable
         label={t('Artist requests')}
         columns={columns}
-        rows={answer?.data ?? []}
-        status={requests.isError ? 'error' : requests.isPending ? 'loading' : 'success'}
-        onRetry={() => void requests.refetch()}
+        {...tableQueryProps(requests)}
         emptyMessage={t('No artist requests.')}
-        pagination={
-          answer ? { page: answer.current_page, lastPage: answer.last_page, total: answer.total } : undefined
-        }
         onPageChange={(page) => update({ page }, false)}
         sort={{ column: params.orderBy, direction: params.orderDir }}
         onSortChange={({ column, direction }) => update({ orderBy: column, orderDir: direction })}
@@ -140,49 +137,47 @@ export function ArtistRequestsPage() {
         }
         rowActions={(request) =>
           request.status === 'pending' ? (
-            <div className="bl-data-table__row-actions">
-              <Button
-                variant="text"
-                size="sm"
-                onPress={() => setApproving(request)}
-                aria-label={t('Approve :name', { name: request.name })}
-              >
-                {t('Approve')}
-              </Button>
-              <Button
-                variant="text"
-                size="sm"
-                onPress={() => {
-                  setReason('');
-                  setReasonError(undefined);
-                  setRejecting(request);
-                }}
-                aria-label={t('Reject :name', { name: request.name })}
-              >
-                {t('Reject')}
-              </Button>
-            </div>
+            <RowActions
+              actions={[
+                {
+                  id: 'approve',
+                  label: t('Approve'),
+                  ariaLabel: t('Approve :name', { name: request.name }),
+                  onPress: () => approval.ask(request),
+                },
+                {
+                  id: 'reject',
+                  label: t('Reject'),
+                  ariaLabel: t('Reject :name', { name: request.name }),
+                  onPress: () => {
+                    setReason('');
+                    setReasonError(undefined);
+                    setRejecting(request);
+                  },
+                },
+              ]}
+            />
           ) : null
         }
       />
-      <AlertDialog
+      <ConfirmDialog
+        action={approval}
         title={t('Approve request')}
-        isOpen={Boolean(approving)}
-        onOpenChange={(open) => !open && setApproving(null)}
         confirmLabel={t('Approve')}
-        isPending={approve.isPending}
-        onConfirm={() => approve.mutateAsync(approving!.id).then(() => setApproving(null))}
+        variant="primary"
       >
-        {approving?.type === 'claim'
-          ? t(':user will manage the artist :name and get the artist role.', {
-              user: approving.user.name,
-              name: approving.name,
-            })
-          : t('A new artist :name is created; :user will manage it and get the artist role.', {
-              user: approving?.user.name ?? '',
-              name: approving?.name ?? '',
-            })}
-      </AlertDialog>
+        {(request) =>
+          request.type === 'claim'
+            ? t(':user will manage the artist :name and get the artist role.', {
+                user: request.user.name,
+                name: request.name,
+              })
+            : t('A new artist :name is created; :user will manage it and get the artist role.', {
+                user: request.user.name,
+                name: request.name,
+              })
+        }
+      </ConfirmDialog>
       <AlertDialog
         title={t('Reject request')}
         isOpen={Boolean(rejecting)}

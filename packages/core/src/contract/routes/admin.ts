@@ -63,6 +63,60 @@ export const AdminRole = z.object({
 });
 export type AdminRole = z.infer<typeof AdminRole>;
 
+/** The kinds of value a restriction takes: a whole number (a limit, the default), a switch, or a short text. */
+export const RESTRICTION_TYPES = ['number', 'boolean', 'text'] as const;
+export type RestrictionType = (typeof RESTRICTION_TYPES)[number];
+
+/**
+ * A restriction a permission understands (`{name: 'count', type: 'number', min: 0}`): each role or user holding
+ * the permission may give it a value, read by permission name and restriction name. No value means no limit.
+ */
+export const RestrictionDefinition = z.object({
+  name: z.string(),
+  /** `number` when left out. */
+  type: z.optional(z.enum(RESTRICTION_TYPES)),
+  description: z.optional(z.nullable(z.string())),
+  /** Bounds of a number (inclusive); numbers are at least 0 unless `min` says otherwise. */
+  min: z.optional(z.number()),
+  max: z.optional(z.number()),
+});
+export type RestrictionDefinition = z.infer<typeof RestrictionDefinition>;
+
+/** The longest text a `text` restriction holds. */
+export const RESTRICTION_TEXT_MAX = 255;
+
+/**
+ * Why a restriction value is refused, or null when it fits its definition (empty values are checked by the
+ * caller: they mean "no limit" and are dropped). Both ends use it: the roles editor before saving, the server
+ * on every write.
+ */
+export function restrictionValueProblem(
+  definition: RestrictionDefinition,
+  value: unknown,
+): { message: string; values?: Record<string, number> } | null {
+  const type = definition.type ?? 'number';
+  if (type === 'boolean')
+    return typeof value === 'boolean' ? null : { message: 'The value must be true or false.' };
+  if (type === 'text')
+    return typeof value === 'string' && value.length <= RESTRICTION_TEXT_MAX
+      ? null
+      : {
+          message: 'The value must be a text of at most :max characters.',
+          values: { max: RESTRICTION_TEXT_MAX },
+        };
+  if (typeof value !== 'number' || !Number.isSafeInteger(value))
+    return { message: 'The value must be a whole number.' };
+  const min = definition.min ?? 0;
+  if (value < min) return { message: 'The value must be at least :min.', values: { min } };
+  if (definition.max !== undefined && value > definition.max)
+    return { message: 'The value must be at most :max.', values: { max: definition.max } };
+  return null;
+}
+
+/** The form-field key a restriction's value errors are answered under: `restrictions.<permission>.<restriction>`. */
+export const restrictionField = (permission: string, restriction?: string): string =>
+  restriction === undefined ? `restrictions.${permission}` : `restrictions.${permission}.${restriction}`;
+
 /** A permission the installed modules define, for the permissions editor (grouped by `group`, its module). */
 export const PermissionInfo = z.object({
   id: z.number(),
@@ -70,7 +124,8 @@ export const PermissionInfo = z.object({
   description: z.nullable(z.string()),
   /** The part of the name before the first dot: `users` for `users.view`. */
   group: z.string(),
-  restrictions: z.array(Restriction),
+  /** The restrictions it understands; a role holding it may give each a value. */
+  restrictions: z.array(RestrictionDefinition),
 });
 export type PermissionInfo = z.infer<typeof PermissionInfo>;
 
@@ -179,6 +234,52 @@ export const updateUser = route({
   }),
   response: userAnswer,
   errors: [404],
+});
+
+/**
+ * `POST admin/users/{id}/avatar`: sets a user's avatar the way the account page sets one's own (`users/{id}/avatar`:
+ * a multipart `file`, an image of at most 2 MB, or the `url` of an image uploaded here); audited.
+ */
+export const uploadUserAvatar = route({
+  method: 'POST',
+  path: 'admin/users/{id}/avatar',
+  tag: TAG,
+  summary:
+    "Set a user's avatar: multipart `file` (an image, at most 2 MB) or the `url` of an image uploaded here",
+  permission: P.usersUpdate,
+  params: id,
+  bodyType: 'multipart',
+  body: z.object({ url: z.optional(z.string()) }),
+  response: userAnswer,
+  errors: [404, 413, 503],
+});
+
+/** `DELETE admin/users/{id}/avatar`: removes a user's avatar; audited. */
+export const removeUserAvatar = route({
+  method: 'DELETE',
+  path: 'admin/users/{id}/avatar',
+  tag: TAG,
+  summary: "Remove a user's avatar",
+  permission: P.usersUpdate,
+  params: id,
+  response: userAnswer,
+  errors: [404],
+});
+
+/**
+ * `POST admin/users/{id}/password-reset`: mails the user the same single-use reset link "Forgot password" does
+ * (earlier links stop working). Shares forgot-password's limit per address (429); audited, without the link.
+ */
+export const sendPasswordReset = route({
+  method: 'POST',
+  path: 'admin/users/{id}/password-reset',
+  tag: TAG,
+  summary: 'Mail a user a password reset link',
+  permission: P.usersUpdate,
+  params: id,
+  response: z.object({ message: z.string() }),
+  errors: [404, 503],
+  rateLimited: true,
 });
 
 /**

@@ -83,6 +83,46 @@ async function avatarFromUrl(ctx: Context, kit: Kit, user: User, url: string): P
 }
 
 /**
+ * The avatar a request sets for `user`: a multipart `file` (an image of at most 2 MB, stored as a file entry the
+ * user owns) or JSON `{url}` naming an image the user already uploaded here. The account page's route and the
+ * admin area's route for another user's avatar both use it, so the rules are the same for both.
+ */
+export async function avatarFromRequest(ctx: Context, kit: Kit, user: User): Promise<string> {
+  // Stored avatars are file entries: without the uploads module there is nowhere to keep one.
+  if (!kit.modules.some((module) => module.id === 'uploads'))
+    throw new HttpError(503, 'Uploads are not installed on this site.');
+  let avatar: string;
+  if (ctx.is('multipart')) {
+    const dir = await uploadTempDir(kit);
+    try {
+      // Multipart bodies are only parsed here, into a scratch directory, with the avatar's size as the cap.
+      const file = await readMultipartFile(ctx, {
+        dir,
+        maxSize: AVATAR_RESTRICTIONS.maxSize,
+        allowEmpty: false,
+        unreadable: () => new ValidationError({ file: ['Please select an image'] }),
+      });
+      if (!file) throw new ValidationError({ file: ['Please select an image'] });
+      const entry = await storeUploadedFile(kit, {
+        ownerId: user.id,
+        path: file.filepath,
+        name: file.originalFilename ?? 'avatar',
+        mime: file.mimetype ?? undefined,
+        restrictions: AVATAR_RESTRICTIONS,
+      });
+      avatar = entry.url;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  } else {
+    const url = (ctx.request.body as { url?: unknown } | undefined)?.url;
+    if (typeof url !== 'string' || !url) throw new ValidationError({ file: ['Please select an image'] });
+    avatar = await avatarFromUrl(ctx, kit, user, url);
+  }
+  return avatar;
+}
+
+/**
  * The account endpoints of the users module: `GET`/`PUT users/{id}`, the avatar, and account deletion. Every
  * one acts on the signed-in user only (`users.update` holders may also read others).
  */
@@ -130,37 +170,7 @@ export function accountRoutes(router: BacklineRouter): void {
 
   router.route(account.uploadAvatar).handle(async ({ params, ctx, kit }) => {
     const user = await targetUser(ctx, kit, params.id, 'write');
-    // Stored avatars are file entries: without the uploads module there is nowhere to keep one.
-    if (!kit.modules.some((module) => module.id === 'uploads'))
-      throw new HttpError(503, 'Uploads are not installed on this site.');
-    let avatar: string;
-    if (ctx.is('multipart')) {
-      const dir = await uploadTempDir(kit);
-      try {
-        // Multipart bodies are only parsed here, into a scratch directory, with the avatar's size as the cap.
-        const file = await readMultipartFile(ctx, {
-          dir,
-          maxSize: AVATAR_RESTRICTIONS.maxSize,
-          allowEmpty: false,
-          unreadable: () => new ValidationError({ file: ['Please select an image'] }),
-        });
-        if (!file) throw new ValidationError({ file: ['Please select an image'] });
-        const entry = await storeUploadedFile(kit, {
-          ownerId: user.id,
-          path: file.filepath,
-          name: file.originalFilename ?? 'avatar',
-          mime: file.mimetype ?? undefined,
-          restrictions: AVATAR_RESTRICTIONS,
-        });
-        avatar = entry.url;
-      } finally {
-        await rm(dir, { recursive: true, force: true });
-      }
-    } else {
-      const url = (ctx.request.body as { url?: unknown } | undefined)?.url;
-      if (typeof url !== 'string' || !url) throw new ValidationError({ file: ['Please select an image'] });
-      avatar = await avatarFromUrl(ctx, kit, user, url);
-    }
+    const avatar = await avatarFromRequest(ctx, kit, user);
     const now = kit.now();
     await User.query(kit.knex).findById(user.id).patch({ avatar, updated_at: now });
     Object.assign(user, { avatar, updated_at: now });

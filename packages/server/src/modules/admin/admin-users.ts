@@ -191,6 +191,7 @@ export function auditedUser(user: Serializable<AdminUser>): Record<string, unkno
     email: user.email,
     first_name: user.first_name,
     last_name: user.last_name,
+    avatar: user.avatar ?? null,
     email_verified: Boolean(user.email_verified_at),
     roles: user.roles.map((role) => role.name),
     permissions: user.permissions.map((permission) => permission.name),

@@ -1,8 +1,17 @@
-import { type AdminRole, admin, type Serializable } from '@backline/core/contract';
+import {
+  type AdminRole,
+  admin,
+  type Restriction,
+  type RestrictionDefinition,
+  restrictionField,
+  restrictionValueProblem,
+  type Serializable,
+} from '@backline/core/contract';
 import type { Knex } from 'knex';
 import { HttpError, ValidationError } from '../../http/errors';
 import { listPage } from '../../http/list-endpoint';
 import type { BacklineRouter } from '../../http/routes';
+import type { Kit } from '../../kit';
 import { forgetGuestRole } from '../permissions/permissions';
 import { isUniqueViolation } from '../users/create-user';
 import { assertCanGrant, permissionIds } from './admin-users';
@@ -71,9 +80,85 @@ const audited = (role: Serializable<AdminRole>) => ({
   description: role.description,
   default: role.default,
   permissions: role.permissions.map((permission) => permission.name),
+  // Limits are part of what a role allows, so a changed one shows in the log (`playlists.create.count: 5`).
+  restrictions: Object.fromEntries(
+    role.permissions.flatMap((permission) =>
+      (permission.restrictions ?? []).map((restriction) => [
+        `${permission.name}.${restriction.name}`,
+        restriction.value,
+      ]),
+    ),
+  ),
 });
 
 type PermissionInput = { name: string; restrictions?: { name: string; value?: unknown }[] | undefined };
+
+/**
+ * The restrictions each permission understands: what the installed modules declare (`permissions[].restrictions`),
+ * else what its `permissions` row says (permissions made outside a module definition).
+ */
+async function restrictionDefinitions(
+  kit: Kit,
+  names: string[],
+): Promise<Map<string, RestrictionDefinition[]>> {
+  const declared = new Map<string, RestrictionDefinition[]>();
+  for (const module of kit.modules)
+    for (const permission of module.permissions ?? [])
+      if (permission.restrictions?.length) declared.set(permission.name, permission.restrictions);
+  const rows: { name: string; restrictions: unknown }[] = names.length
+    ? await kit.knex('permissions').whereIn('name', names).select('name', 'restrictions')
+    : [];
+  return new Map(
+    rows.map((row) => [row.name, declared.get(row.name) ?? definitionsOf(asRestrictions(row.restrictions))]),
+  );
+}
+
+/** Restriction definitions from a `permissions` row, whose entries may be bare `{name}` pairs. */
+const definitionsOf = (list: { name: string }[]): RestrictionDefinition[] =>
+  list.filter((entry) => typeof entry?.name === 'string').map((entry) => ({ ...entry, name: entry.name }));
+
+/**
+ * A role's permissions with their restriction values checked against the definitions: an unknown restriction
+ * name, the same name twice or a value that does not fit is a 422 under `restrictions.<permission>[.<name>]`
+ * (the editor's field for it); an empty value means "no limit" and is dropped.
+ */
+async function checkedPermissions(kit: Kit, permissions: PermissionInput[]): Promise<PermissionInput[]> {
+  const definitions = await restrictionDefinitions(
+    kit,
+    permissions.map((permission) => permission.name),
+  );
+  const errors: Record<string, string[]> = {};
+  const checked = permissions.map((permission) => {
+    const known = definitions.get(permission.name) ?? [];
+    const seen = new Set<string>();
+    const restrictions: Restriction[] = [];
+    for (const restriction of permission.restrictions ?? []) {
+      const definition = known.find((entry) => entry.name === restriction.name);
+      if (!definition || seen.has(restriction.name)) {
+        errors[restrictionField(permission.name)] = [
+          definition
+            ? `The restriction "${restriction.name}" is given twice.`
+            : `${permission.name} has no restriction named "${restriction.name}".`,
+        ];
+        continue;
+      }
+      seen.add(restriction.name);
+      const value = restriction.value;
+      if (value === undefined || value === null || value === '') continue;
+      const problem = restrictionValueProblem(definition, value);
+      if (problem) {
+        errors[restrictionField(permission.name, restriction.name)] = [
+          problem.message.replace(/:(min|max)/g, (_, key: string) => String(problem.values?.[key])),
+        ];
+        continue;
+      }
+      restrictions.push({ name: restriction.name, value });
+    }
+    return { name: permission.name, restrictions };
+  });
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  return checked;
+}
 
 /** Replaces a role's permissions inside `trx`. */
 async function setRolePermissions(trx: Knex.Transaction, roleId: number, permissions: PermissionInput[]) {
@@ -108,23 +193,27 @@ export function roleRoutes(router: BacklineRouter): void {
   );
 
   router.route(admin.listPermissions).handle(async ({ kit }) => {
-    const rows: { id: number; name: string; description: string | null; restrictions: unknown }[] = await kit
+    const rows: { id: number; name: string; description: string | null }[] = await kit
       .knex('permissions')
       .orderBy('name')
-      .select('id', 'name', 'description', 'restrictions');
+      .select('id', 'name', 'description');
+    const definitions = await restrictionDefinitions(
+      kit,
+      rows.map((row) => row.name),
+    );
     return {
       permissions: rows.map((row) => ({
         id: row.id,
         name: row.name,
         description: row.description,
         group: row.name.split('.')[0]!,
-        restrictions: asRestrictions(row.restrictions),
+        restrictions: definitions.get(row.name) ?? [],
       })),
     };
   });
 
   router.route(admin.createRole).handle(async ({ body, ctx, kit }) => {
-    const permissions = body.permissions ?? [];
+    const permissions = await checkedPermissions(kit, body.permissions ?? []);
     await assertCanGrant(
       ctx,
       kit,
@@ -166,8 +255,9 @@ export function roleRoutes(router: BacklineRouter): void {
 
   router.route(admin.updateRole).handle(async ({ params, body, ctx, kit }) => {
     const before = await findRole(kit.knex, params.id);
-    if (body.permissions) {
-      const added = body.permissions.filter(
+    const permissions = body.permissions ? await checkedPermissions(kit, body.permissions) : null;
+    if (permissions) {
+      const added = permissions.filter(
         (permission) => !before.permissions.some((held) => held.name === permission.name),
       );
       await assertCanGrant(
@@ -190,7 +280,7 @@ export function roleRoutes(router: BacklineRouter): void {
         if (isUniqueViolation(error)) throw new ValidationError({ name: [NAME_TAKEN] });
         throw error;
       }
-      if (body.permissions) await setRolePermissions(trx, params.id, body.permissions);
+      if (permissions) await setRolePermissions(trx, params.id, permissions);
       const after = await findRole(trx, params.id);
       await recordAudit(trx, ctx, kit, {
         action: 'role.update',

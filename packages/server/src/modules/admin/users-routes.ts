@@ -6,8 +6,9 @@ import { listPage } from '../../http/list-endpoint';
 import type { BacklineRouter } from '../../http/routes';
 import type { Kit } from '../../kit';
 import { hashPassword } from '../../security/password-hasher';
-import { deleteUserRows } from '../account/account-routes';
+import { avatarFromRequest, deleteUserRows } from '../account/account-routes';
 import { bootstrapAnswer } from '../auth/login';
+import { consumeResetMailLimit, mailResetLink } from '../passwords/index';
 import { signIn } from '../sessions/session-store';
 import { createUser, isUniqueViolation } from '../users/create-user';
 import { User } from '../users/user-model';
@@ -174,6 +175,62 @@ export function userRoutes(router: BacklineRouter): void {
       return after;
     });
     return { user };
+  });
+
+  /** Sets or clears a user's avatar in one audited transaction. */
+  const setAvatar = async (ctx: Context, kit: Kit, id: number, avatar: string | null) => {
+    const before = await reload(kit.knex, id);
+    const now = kit.now();
+    return kit.knex.transaction(async (trx) => {
+      await trx('users').where({ id }).update({ avatar, updated_at: now });
+      const after = await reload(trx, id);
+      await recordAudit(trx, ctx, kit, {
+        action: avatar ? 'user.avatar.update' : 'user.avatar.remove',
+        target_type: 'user',
+        target_id: id,
+        before: auditedUser(before),
+        after: auditedUser(after),
+      });
+      return after;
+    });
+  };
+
+  router.route(admin.uploadUserAvatar).handle(async ({ params, ctx, kit }) => {
+    const target = await User.query(kit.knex).findById(params.id);
+    if (!target) throw new HttpError(404, 'User not found.');
+    // The account page's own rules (images only, 2 MB, stored as the user's file entry).
+    const avatar = await avatarFromRequest(ctx, kit, target);
+    return { user: await setAvatar(ctx, kit, params.id, avatar) };
+  });
+
+  router.route(admin.removeUserAvatar).handle(async ({ params, ctx, kit }) => ({
+    user: await setAvatar(ctx, kit, params.id, null),
+  }));
+
+  router.route(admin.sendPasswordReset).handle(async ({ params, ctx, kit }) => {
+    const target = await User.query(kit.knex).findById(params.id);
+    if (!target) throw new HttpError(404, 'User not found.');
+    if (!kit.modules.some((module) => module.id === 'passwords'))
+      throw new HttpError(503, 'Password resets are not installed on this site.');
+    // The forgot-password limit for the address: an admin cannot flood an inbox either.
+    await consumeResetMailLimit(kit, target.email);
+    try {
+      // The token and its audit row commit only once the mail is handed over: a failed mail leaves neither.
+      // The row records that a link was sent, never the link or its token.
+      await kit.knex.transaction(async (trx) => {
+        await mailResetLink(ctx, kit, target, trx);
+        await recordAudit(trx, ctx, kit, {
+          action: 'user.password-reset.send',
+          target_type: 'user',
+          target_id: target.id,
+        });
+      });
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      kit.log.error('Could not send a password reset link', error);
+      throw new HttpError(503, 'The password reset link could not be sent. Check the mail settings.');
+    }
+    return { message: 'Password reset link sent' };
   });
 
   router.route(admin.banUser).handle(async ({ params, body, ctx, kit }) => {

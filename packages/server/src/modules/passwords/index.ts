@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { passwords } from '@backline/core/contract';
+import type { Knex } from 'knex';
+import type { Context } from 'koa';
 import type { BackgroundTasks } from '../../http/background-tasks';
 import { HttpError, ValidationError } from '../../http/errors';
 import { siteUrl } from '../../http/site-url';
@@ -29,11 +31,14 @@ export const RESET_MAIL_LIMIT = { points: 3, duration: 60, field: 'email' };
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const INVALID_TOKEN = 'This password reset token is invalid.';
 
-/** Issues a reset token for a user: only its SHA-256 is stored, and earlier tokens of that user stop working. */
-export async function createResetToken(kit: Kit, userId: number): Promise<string> {
+/**
+ * Issues a reset token for a user: only its SHA-256 is stored, and earlier tokens of that user stop working.
+ * Pass a transaction as `db` to make the token part of a larger write (an admin's audited request).
+ */
+export async function createResetToken(kit: Kit, userId: number, db: Knex = kit.knex): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = kit.now();
-  await kit.knex.transaction(async (trx) => {
+  await db.transaction(async (trx) => {
     await trx('password_reset_tokens').where({ user_id: userId }).delete();
     await trx('password_reset_tokens').insert({
       user_id: userId,
@@ -43,6 +48,32 @@ export async function createResetToken(kit: Kit, userId: number): Promise<string
     });
   });
   return token;
+}
+
+/** Where reset links point: the site's reset page (read from the request while it is still open). */
+export const resetLinkBase = (ctx: Context, kit: Kit): string => siteUrl(ctx, kit, '/password/reset/');
+
+/** The link a reset mail carries: the reset page with the token in the path and the address in the query. */
+export const resetLink = (base: string, email: string, token: string): string =>
+  `${base}${token}?email=${encodeURIComponent(email)}`;
+
+/**
+ * Counts one reset mail against the address's limit (3 a minute, shared by forgot-password and an admin's
+ * "Send password reset link", so neither path can be used to flood an inbox); 429 once it is spent.
+ */
+export async function consumeResetMailLimit(kit: Kit, email: string): Promise<void> {
+  await kit.rateLimits.consume('password-reset-mail', email, RESET_MAIL_LIMIT);
+}
+
+/** Mails a user a fresh reset link (earlier links stop working). */
+export async function mailResetLink(
+  ctx: Context,
+  kit: Kit,
+  user: { id: number; email: string },
+  db: Knex = kit.knex,
+): Promise<void> {
+  const token = await createResetToken(kit, user.id, db);
+  await sendPasswordResetMail(kit, user.email, resetLink(resetLinkBase(ctx, kit), user.email, token));
 }
 
 /**
@@ -71,18 +102,14 @@ export const passwordsModule = (tasks: BackgroundTasks) =>
     routes(router) {
       router.route(passwords.forgot).handle(async ({ body, ctx, kit }) => {
         // Limited per address whether or not it has an account, so the limit itself tells nothing.
-        await kit.rateLimits.consume('password-reset-mail', body.email, RESET_MAIL_LIMIT);
-        const base = siteUrl(ctx, kit, '/password/reset/');
+        await consumeResetMailLimit(kit, body.email);
+        const base = resetLinkBase(ctx, kit);
         // Everything that depends on the address having an account happens after the answer.
         tasks.run(ctx, kit.log, 'password reset mail', async () => {
           const user = await findUserByEmail(kit.knex, body.email);
           if (!user) return;
           const token = await createResetToken(kit, user.id);
-          await sendPasswordResetMail(
-            kit,
-            user.email,
-            `${base}${token}?email=${encodeURIComponent(user.email)}`,
-          );
+          await sendPasswordResetMail(kit, user.email, resetLink(base, user.email, token));
         });
         return { message: FORGOT_PASSWORD_MESSAGE };
       });

@@ -5,7 +5,20 @@ export const MUSIC_PERMISSIONS: PermissionDefinition[] = [
   { name: 'music.view', description: 'Browse the web player: artists, albums, tracks, playlists, search' },
   { name: 'music.play', description: 'Play tracks' },
   { name: 'music.download', description: 'Download tracks' },
-  { name: 'playlists.create', description: 'Create playlists' },
+  {
+    name: 'playlists.create',
+    description: 'Create playlists',
+    // A role may cap how many playlists each of its users keeps (empty: no limit).
+    restrictions: [
+      {
+        name: 'count',
+        type: 'number',
+        description: 'The most playlists a user may have',
+        min: 0,
+        max: 100000,
+      },
+    ],
+  },
   { name: 'music.create', description: 'Add artists, albums and tracks' },
   { name: 'music.update', description: 'Edit artists, albums and tracks' },
   { name: 'music.delete', description: 'Delete artists, albums and tracks' },

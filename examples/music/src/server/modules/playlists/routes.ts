@@ -1,4 +1,11 @@
-import { activeWorkspace, type BacklineRouter, HttpError, type Kit, ValidationError } from '@backline/server';
+import {
+  activeWorkspace,
+  type BacklineRouter,
+  HttpError,
+  type Kit,
+  requestPermissions,
+  ValidationError,
+} from '@backline/server';
 import type { Knex } from 'knex';
 import { PLAYLIST_MAX_TRACKS, playlists, slugify } from '../../../contract';
 import { loadPlaylists, loadTracks } from '../catalogue/load';
@@ -107,6 +114,14 @@ export function playlistRoutes(router: BacklineRouter, kit: Kit) {
   });
 
   router.route(playlists.createPlaylist).handle(async ({ ctx, body }) => {
+    // A role's `count` restriction on playlists.create caps how many playlists its users keep.
+    const limit = (await requestPermissions(ctx, kit))
+      .find((grant) => grant.name === 'playlists.create')
+      ?.restrictions.find((restriction) => restriction.name === 'count')?.value;
+    if (typeof limit === 'number') {
+      const owned = await countOf(knex()('music_playlists').where('owner_id', ctx.state.user!.id));
+      if (owned >= limit) throw new HttpError(403, `You can have at most ${limit} playlists.`);
+    }
     const now = kit.now();
     const [row] = await knex()('music_playlists')
       .insert({
