@@ -14,7 +14,7 @@
  * - guests (40 %) browse channels, artists, albums and tracks, search, stream 256 KiB ranges and record plays;
  * - listeners (50 %), signed in, do the same and also like tracks, create a playlist and add tracks to it,
  *   upload a small image, and read their notifications and library;
- * - sign-ins (9 %) log out and in again every few seconds;
+ * - sign-ins (9 %) log out and in again, 5 times a minute (the login limit per address);
  * - one admin lists users, page after page.
  *
  * Every write answered with success is counted by the generator; afterwards the server counts the rows, and any
@@ -31,7 +31,8 @@ import { parseArgs } from 'node:util';
 
 const PASSWORD = 'load-test password 1';
 const RANGE = 256 * 1024;
-const SIGN_IN_PAUSE_MS = 3_000;
+/** Between a sign-in's log-out and its next log-in: 5 a minute per address, the login limit, so none is refused. */
+const SIGN_IN_PAUSE_MS = 13_000;
 /** A 1×1 PNG: the upload engine sniffs it as an image. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -112,6 +113,8 @@ async function serve(): Promise<void> {
     process.send?.({ type: 'counts', counts: delta });
   });
   process.once('SIGTERM', async () => {
+    // The PostgreSQL schema was this run's alone; the pool that can drop it is this process's.
+    if (url) await knex.raw('drop schema if exists ?? cascade', [process.env.LOAD_SCHEMA]);
     await app.close();
     process.exit(0);
   });
@@ -423,11 +426,6 @@ async function startSite(database: 'pglite' | 'postgres', users: number) {
       child.kill('SIGTERM');
       await once(child, 'exit');
       rmSync(dataDir, { recursive: true, force: true });
-      if (database === 'postgres') {
-        const { default: knex } = await import('knex');
-        const db = knex({ client: 'pg', connection: process.env.DATABASE_URL });
-        await db.raw('drop schema if exists ?? cascade', [schema]).finally(() => db.destroy());
-      }
     },
   };
 }
