@@ -25,6 +25,7 @@ import {
   type WebPushOptions,
   workspacesModule,
 } from '@backline/server';
+import { MUSIC_APPEARANCE_SETTINGS } from '../contract/appearance';
 import { demoAdmin } from './demo-admin';
 import { MUSIC_LOCALIZATIONS } from './lang/index';
 import { type MusicModuleOptions, music } from './modules/music/index';
@@ -98,7 +99,8 @@ export function musicOptions({
       notificationsModule({ types: MUSIC_NOTIFICATION_TYPES, push }),
       billingModule({ plans: MUSIC_PLANS, ...billingOptions }),
       adminSettingsModule(),
-      appearanceModule(),
+      // The music site's own editor section (Discover) saves `discover.intro` with the rest, by this rule.
+      appearanceModule({ settings: MUSIC_APPEARANCE_SETTINGS }),
       adminFilesModule(),
       // The dashboard's plays: one row per listen in the catalogue's plays table.
       adminDashboardModule({
