@@ -25,7 +25,8 @@ interface ThemeRow {
 interface State {
   values: Record<string, unknown>;
   themes: ThemeRow[];
-  menus: { id: string; positions: string[]; items: { id: string; label: string }[] }[];
+  menus: { id: string; name?: string; positions: string[]; items: { id: string; label: string }[] }[];
+  menuPositions?: string[];
   created?: Record<string, number>;
 }
 
