@@ -127,6 +127,7 @@ describe('the appearance editor in Chromium', () => {
     // A position holds one menu: the shipped "Footer secondary" menu is deleted first.
     await panel.getByRole('button', { name: /Menu$/ }).click();
     await page.getByRole('option', { name: 'Footer secondary' }).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
     await panel.getByRole('button', { name: 'Delete menu' }).click();
     await page
       .getByRole('alertdialog', { name: 'Delete menu' })
@@ -149,7 +150,7 @@ describe('the appearance editor in Chromium', () => {
   });
 
   it('edits the music site’s own Discover section, shown in the preview on the Discover page', async () => {
-    await openSection('Discover page');
+    await openSection('Discover');
     await page.getByRole('textbox', { name: 'Introduction' }).fill(INTRO);
     const frame = await preview();
     await expect
@@ -228,6 +229,8 @@ describe('the appearance editor in Chromium', () => {
     await page.getByRole('switch', { name: 'Let visitors choose a theme' }).uncheck({ force: true });
     await page.getByRole('button', { name: /Default theme$/ }).click();
     await page.getByRole('option', { name: 'Dark', exact: true }).click();
+    // The list's popover fades out; axe must not read its half-transparent text.
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
     // The preview paints the new default at once.
     await expect
       .poll(() => frame.evaluate(() => document.documentElement.classList.contains('dark')))

@@ -42,7 +42,7 @@ export const MUSIC_ADMIN_SECTIONS: AdminSection[] = [
     ...DEFAULT_EDITOR_SECTIONS,
     {
       id: 'discover',
-      label: 'Discover page',
+      label: 'Discover',
       previewPath: '/discover',
       settings: [DISCOVER_INTRO_KEY],
       component: lazy(() =>
