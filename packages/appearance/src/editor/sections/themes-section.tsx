@@ -190,6 +190,9 @@ export function ThemesSection() {
           confirmLabel={t('Delete')}
           onConfirm={() => {
             setThemes(draft.themes.filter((theme) => theme.id !== deleting.id));
+            // The default theme goes with it: the site falls back to the first theme (the server refuses a
+            // default that names no theme).
+            if (deleting.id === defaultId) setValue('themes.default_id', 0);
             setDeleting(null);
           }}
           onCancel={() => setDeleting(null)}
