@@ -17,6 +17,7 @@ const NEW_PRIMARY = '#0b6e4f';
 const NEW_PRIMARY_RGB = 'rgb(11, 110, 79)';
 const TITLE = 'Night music, all day long';
 const CUSTOM_CSS = '.bl-navbar { outline: 3px solid rgb(1, 2, 3); }';
+const INTRO = 'Fresh records from the night shift';
 
 /**
  * The live appearance editor against the music server: every edit shows in the preview frame before saving
@@ -120,6 +121,44 @@ describe('the appearance editor in Chromium', () => {
     await expectAccessible(page);
   });
 
+  it('creates a menu at the secondary footer position, shown in the preview at once', async () => {
+    await openSection('Menus');
+    const panel = page.locator('.bl-appearance-menus');
+    // A position holds one menu: the shipped "Footer secondary" menu is deleted first.
+    await panel.getByRole('button', { name: /Menu$/ }).click();
+    await page.getByRole('option', { name: 'Footer secondary' }).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await panel.getByRole('button', { name: 'Delete menu' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete menu' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await panel.getByRole('button', { name: 'New menu' }).click();
+    await panel.getByRole('textbox', { name: 'Menu name' }).fill('Label links');
+    await panel.getByRole('checkbox', { name: 'Footer (secondary)' }).check({ force: true });
+    // The navbar belongs to the Primary menu, so this menu cannot take it.
+    expect(await panel.getByRole('checkbox', { name: 'Navbar' }).isDisabled()).toBe(true);
+    await panel.getByRole('button', { name: 'Add item' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add menu item' });
+    await dialog.getByRole('textbox', { name: 'Label' }).fill('Our label');
+    await dialog.getByRole('textbox', { name: 'Path' }).fill('/pages/about-us');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('row', { name: /Our label/ }).waitFor();
+    const frame = await preview();
+    await frame.locator('.bl-footer').getByRole('link', { name: 'Our label' }).waitFor();
+    await expectAccessible(page);
+  });
+
+  it('edits the music site’s own Discover section, shown in the preview on the Discover page', async () => {
+    await openSection('Discover');
+    await page.getByRole('textbox', { name: 'Introduction' }).fill(INTRO);
+    const frame = await preview();
+    await expect
+      .poll(() => frame.evaluate(() => document.querySelector('.music-page__intro')?.textContent ?? ''))
+      .toBe(INTRO);
+    expect(new URL(frame.url()).pathname).toBe('/discover');
+  });
+
   it('adds custom CSS, shown in the preview at once', async () => {
     await openSection('Custom code');
     const css = page.getByRole('textbox', { name: 'Custom CSS' });
@@ -159,6 +198,11 @@ describe('the appearance editor in Chromium', () => {
       )
       .toBe(CUSTOM_CSS);
     expect(await visitor.page.getByRole('link', { name: 'VIP lounge' }).count()).toBe(0);
+    // The menu created at the secondary footer position.
+    await visitor.page.locator('.bl-footer').getByRole('link', { name: 'Our label' }).waitFor();
+    // The product section's setting, saved in the same request.
+    await visitor.page.goto(`${site.url}/discover`);
+    await expect.poll(() => visitor.page.locator('.music-page__intro').textContent()).toBe(INTRO);
     await visitor.context.close();
 
     const vip = await browser.newPage();
@@ -172,6 +216,38 @@ describe('the appearance editor in Chromium', () => {
     await plain.page.getByRole('link', { name: 'Discover' }).first().waitFor();
     expect(await plain.page.getByRole('link', { name: 'VIP lounge' }).count()).toBe(0);
     await plain.context.close();
+  });
+
+  it('with visitors’ theme choice off, paints the default theme and ignores a visitor’s theme cookie', async () => {
+    await openSection('Themes');
+    // The section reopens on the theme being edited; the site-wide rules are on the theme list.
+    if (await page.getByRole('button', { name: 'All themes' }).count())
+      await page.getByRole('button', { name: 'All themes' }).click();
+    const frame = await preview();
+    // The preview shows Light, the theme opened for editing earlier.
+    expect(await frame.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    await page.getByRole('switch', { name: 'Let visitors choose a theme' }).uncheck({ force: true });
+    await page.getByRole('button', { name: /Default theme$/ }).click();
+    await page.getByRole('option', { name: 'Dark', exact: true }).click();
+    // The list's popover fades out; axe must not read its half-transparent text.
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    // The preview paints the new default at once.
+    await expect
+      .poll(() => frame.evaluate(() => document.documentElement.classList.contains('dark')))
+      .toBe(true);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expectToastShown(page, 'Appearance saved');
+
+    const light = await site.app.kit.knex('themes').where({ name: 'Light' }).first('id');
+    const visitor = await browser.newPage();
+    await visitor.context.addCookies([{ name: 'be-active-theme', value: String(light.id), url: site.url }]);
+    const response = await visitor.page.goto(`${site.url}/`);
+    // The server already sends the default dark theme: no flash of the cookie's light one.
+    expect(await response?.text()).toMatch(/<html[^>]* class="dark"/);
+    await visitor.page.locator('.landing-header__title').waitFor();
+    expect(await visitor.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await visitor.context.close();
   });
 
   it('guards unsaved edits and Reset discards them', async () => {

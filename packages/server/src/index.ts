@@ -93,7 +93,12 @@ export { adminFilesModule } from './modules/admin-files';
 export { adminLocalizationsModule } from './modules/admin-localizations';
 export { type AdminSettingsOptions, adminSettingsModule } from './modules/admin-settings';
 export { apiDocsModule } from './modules/api-docs';
-export { appearanceModule, customCodeHtml, seoDefaultHead } from './modules/appearance';
+export {
+  type AppearanceModuleOptions,
+  appearanceModule,
+  customCodeHtml,
+  seoDefaultHead,
+} from './modules/appearance';
 export type { RegistrationPolicy } from './modules/auth';
 export { completeLogin, type LoginResult } from './modules/auth/login';
 export {

@@ -2,6 +2,8 @@
  * The music site's wire contract: resources and routes, declared once and imported by the server modules
  * (`src/server/modules/*`) and the pages (`src/client/*`). See README.md in this folder.
  */
+
+export * from './appearance';
 export * from './fields';
 export * from './landing';
 export * from './resources';

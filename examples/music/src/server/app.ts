@@ -26,6 +26,7 @@ import {
   workspacesModule,
 } from '@backline/server';
 import { ads } from '../contract';
+import { MUSIC_APPEARANCE_SETTINGS } from '../contract/appearance';
 import { demoAdmin } from './demo-admin';
 import { MUSIC_LOCALIZATIONS } from './lang/index';
 import { type MusicModuleOptions, music } from './modules/music/index';
@@ -102,7 +103,8 @@ export function musicOptions({
       adminSettingsModule({
         schemas: Object.fromEntries(ads.AD_SLOTS.map((slot) => [ads.adSetting(slot.name), ads.AdCode])),
       }),
-      appearanceModule(),
+      // The music site's own editor section (Discover) saves `discover.intro` with the rest, by this rule.
+      appearanceModule({ settings: MUSIC_APPEARANCE_SETTINGS }),
       adminFilesModule(),
       // The dashboard's plays: one row per listen in the catalogue's plays table.
       adminDashboardModule({

@@ -2,11 +2,15 @@ import type { Theme } from '@backline/core';
 import { describe, expect, it } from 'vitest';
 import {
   type AppearanceDraft,
+  draftFromState,
   isDirty,
+  menuHolding,
+  newMenu,
   nextDraftThemeId,
   savePayload,
   setDefaultTheme,
 } from './appearance-draft';
+import { type AppearanceEditorSection, sectionOfField, unknownSettingKeys } from './editor-section';
 
 const light: Theme = {
   id: 1,
@@ -87,5 +91,59 @@ describe('setDefaultTheme', () => {
   it('leaves exactly one default of the kind', () => {
     const themes = setDefaultTheme([light, { ...dark, is_dark: false }], 2, 'light');
     expect(themes.map((theme) => theme.default_light)).toEqual([false, true]);
+  });
+});
+
+describe('draftFromState', () => {
+  it('carries every key a section declares, and names every menu', () => {
+    const draft = draftFromState(
+      {
+        values: { 'branding.site_name': 'Backline' },
+        themes: [light],
+        menus: [{ id: 'legacy', positions: ['footer'], items: [] }],
+      },
+      ['discover.intro', 'branding.site_name'],
+    );
+    expect(draft.values).toEqual({ 'branding.site_name': 'Backline', 'discover.intro': null });
+    expect(draft.menus[0]?.name).toBe('legacy');
+    // A declared key the section then sets is part of the one save.
+    expect(
+      savePayload(draft, { ...draft, values: { ...draft.values, 'discover.intro': 'Hello' } }).settings,
+    ).toEqual({ 'discover.intro': 'Hello' });
+  });
+});
+
+describe('menus', () => {
+  const menus = [
+    { id: 'menu-1', name: 'Primary', positions: ['navbar'], items: [] },
+    { id: 'menu-3', name: 'Footer', positions: ['footer'], items: [] },
+  ];
+  it('gives a new menu an unused id and no position', () => {
+    expect(newMenu(menus, 'New menu')).toEqual({ id: 'menu-4', name: 'New menu', positions: [], items: [] });
+    expect(newMenu([...menus, { id: 'menu-4', positions: [], items: [] }], 'x').id).toBe('menu-5');
+  });
+  it('names the other menu holding a position', () => {
+    expect(menuHolding(menus, 'navbar', 'menu-3')?.name).toBe('Primary');
+    expect(menuHolding(menus, 'navbar', 'menu-1')).toBeUndefined();
+    expect(menuHolding(menus, 'auth-dropdown', 'menu-1')).toBeUndefined();
+  });
+});
+
+const Panel = () => null;
+
+describe('sections', () => {
+  const sections: AppearanceEditorSection[] = [
+    { id: 'themes', label: 'Themes', settings: ['themes.default_id'], component: Panel },
+    { id: 'menus', label: 'Menus', component: Panel },
+    { id: 'discover', label: 'Discover page', settings: ['discover.intro'], component: Panel },
+  ];
+  it('finds the section a save error belongs to', () => {
+    expect(sectionOfField(sections, 'settings.discover.intro')?.id).toBe('discover');
+    expect(sectionOfField(sections, 'settings.themes.default_id')?.id).toBe('themes');
+    expect(sectionOfField(sections, 'menus.0.positions')?.id).toBe('menus');
+    expect(sectionOfField(sections, 'settings.unknown')).toBeUndefined();
+  });
+  it('lists declared keys the server did not answer', () => {
+    expect(unknownSettingKeys(sections, { 'themes.default_id': 0 })).toEqual(['discover.intro']);
   });
 });

@@ -15,8 +15,32 @@ export interface AppearanceDraft {
   menus: Menu[];
 }
 
-export function draftFromState(state: AppearanceState): AppearanceDraft {
-  return { values: { ...state.values }, themes: state.themes, menus: state.menus };
+/**
+ * The draft the editor starts from. Every key in `settingKeys` (what the sections declare) is in `values`, `null`
+ * when the server had none, so a section's edits are tracked and saved like the built-in ones. A menu stored
+ * without a name gets its id as one: the server requires a name on save.
+ */
+export function draftFromState(state: AppearanceState, settingKeys: readonly string[] = []): AppearanceDraft {
+  const values = { ...state.values };
+  for (const key of settingKeys) if (!Object.hasOwn(values, key)) values[key] = null;
+  return {
+    values,
+    themes: state.themes,
+    menus: state.menus.map((menu) => ({ ...menu, name: menu.name?.trim() || String(menu.id) })),
+  };
+}
+
+/** A new, empty menu at no position yet, with an id no other menu has. */
+export function newMenu(menus: readonly Menu[], name: string): Menu {
+  const ids = new Set(menus.map((menu) => String(menu.id)));
+  let n = menus.length + 1;
+  while (ids.has(`menu-${n}`)) n += 1;
+  return { id: `menu-${n}`, name, positions: [], items: [] };
+}
+
+/** The menu other than `menuId` already placed at `position` (a position holds one menu), if any. */
+export function menuHolding(menus: readonly Menu[], position: string, menuId: Menu['id']): Menu | undefined {
+  return menus.find((menu) => menu.id !== menuId && menu.positions.includes(position));
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

@@ -1,15 +1,16 @@
 import { AdminPage } from '@backline/admin';
+import { isHttpError } from '@backline/core';
 import { appearance } from '@backline/core/contract';
 import { useHttp } from '@backline/core/react';
 import { Button, ComputerIcon, MobileIcon, TabletIcon, toast } from '@backline/ui';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Button as AriaButton, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { draftFromState } from './appearance-draft';
 import { DEFAULT_EDITOR_SECTIONS } from './default-sections';
 import { AppearanceEditorProvider, useAppearanceEditor } from './editor-context';
-import type { AppearanceEditorSection } from './editor-section';
+import { type AppearanceEditorSection, sectionOfField, unknownSettingKeys } from './editor-section';
 import { type PreviewDevice, PreviewFrame, previewUrl } from './preview-frame';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
@@ -30,6 +31,21 @@ export default function AppearanceEditorPage({
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
   });
+  const settingKeys = useMemo(() => sections.flatMap((section) => section.settings ?? []), [sections]);
+  const initial = useMemo(
+    () => (state.data ? draftFromState(state.data, settingKeys) : null),
+    [state.data, settingKeys],
+  );
+  useEffect(() => {
+    if (!state.data) return;
+    const unknown = unknownSettingKeys(sections, state.data.values);
+    // A developer's mistake, not a site owner's: the server would refuse these keys on save.
+    if (unknown.length)
+      console.warn(
+        `Appearance editor: the server has no rule for ${unknown.join(', ')}, so saving them fails. ` +
+          'Add them to appearanceModule({settings}).',
+      );
+  }, [state.data, sections]);
   if (state.isError) {
     return (
       <AdminPage title={t('Appearance')}>
@@ -38,7 +54,7 @@ export default function AppearanceEditorPage({
       </AdminPage>
     );
   }
-  if (!state.data) {
+  if (!state.data || !initial) {
     return (
       <AdminPage title={t('Appearance')}>
         <p role="status">{t('Loading...')}</p>
@@ -46,7 +62,7 @@ export default function AppearanceEditorPage({
     );
   }
   return (
-    <AppearanceEditorProvider initial={draftFromState(state.data)}>
+    <AppearanceEditorProvider initial={initial} menuPositions={state.data.menuPositions}>
       <EditorLayout sections={sections} />
     </AppearanceEditorProvider>
   );
@@ -71,7 +87,13 @@ function EditorLayout({ sections }: { sections: readonly AppearanceEditorSection
       await editor.save();
       toast.positive(t('Appearance saved'));
     } catch (error) {
-      toast.danger((error as Error).message || t('There was an issue. Please try again later.'));
+      // A refused value opens the section that edits it, with the server's message.
+      const [field, messages] = isHttpError(error) ? (Object.entries(error.errors)[0] ?? []) : [];
+      const section = field ? sectionOfField(sections, field) : undefined;
+      if (section && section.id !== openId) openSection(section);
+      const message =
+        messages?.[0] ?? ((error as Error).message || t('There was an issue. Please try again later.'));
+      toast.danger(section ? `${t(section.label)}: ${message}` : message);
     } finally {
       setSaving(false);
     }

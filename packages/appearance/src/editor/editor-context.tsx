@@ -4,7 +4,7 @@ import { appearance } from '@backline/core/contract';
 import { useBootstrapStore, useHttp } from '@backline/core/react';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { type EditorMessageBody, postToPreview } from '../bridge/bridge';
-import { type AppearanceDraft, isDirty, savePayload } from './appearance-draft';
+import { type AppearanceDraft, draftFromState, isDirty, savePayload } from './appearance-draft';
 
 export interface AppearanceEditorApi {
   saved: AppearanceDraft;
@@ -20,6 +20,8 @@ export interface AppearanceEditorApi {
   /** Sets one colour of one theme; the preview gets `setThemeColor` when that theme is the one it shows. */
   setThemeColor(themeId: number, variable: string, value: string): void;
   setMenus(menus: Menu[]): void;
+  /** The positions a menu may be placed at, as the server answered them (`GET admin/appearance`). */
+  menuPositions: readonly string[];
   /** Sends a message to the preview frame (marker and the site's own origin added). */
   post(message: EditorMessageBody): void;
   /** Replays the whole draft into a freshly loaded preview. */
@@ -51,9 +53,12 @@ const settingsMessage = (draft: AppearanceDraft): Record<string, unknown> => ({
  */
 export function AppearanceEditorProvider({
   initial,
+  menuPositions = appearance.MENU_POSITIONS,
   children,
 }: {
   initial: AppearanceDraft;
+  /** The positions the server allows; the shipped ones when not given. */
+  menuPositions?: readonly string[];
   children: ReactNode;
 }) {
   const http = useHttp();
@@ -166,7 +171,8 @@ export function AppearanceEditorProvider({
     const answer = await http.call(appearance.save, { body });
     // New themes come back with real ids: keep editing the same theme under its new id.
     const shown = themeId !== null && themeId < 0 ? (answer.created[String(themeId)] ?? null) : themeId;
-    const next = { values: { ...answer.values }, themes: answer.themes, menus: answer.menus };
+    // The keys the draft carried stay in it (a section's key the server answered as null included).
+    const next = draftFromState(answer, Object.keys(draft.values));
     setSaved(next);
     setDraft(next);
     setThemeIdState(shown);
@@ -190,6 +196,7 @@ export function AppearanceEditorProvider({
       setThemes,
       setThemeColor,
       setMenus,
+      menuPositions,
       post,
       replay,
       save,
@@ -205,6 +212,7 @@ export function AppearanceEditorProvider({
       setThemes,
       setThemeColor,
       setMenus,
+      menuPositions,
       post,
       replay,
       save,

@@ -7,6 +7,8 @@ export {
   type AppearanceDraft,
   draftFromState,
   isDirty,
+  menuHolding,
+  newMenu,
   savePayload,
   setDefaultTheme,
 } from './appearance-draft';
@@ -26,8 +28,8 @@ export {
 } from './contrast';
 export { DEFAULT_EDITOR_SECTIONS } from './default-sections';
 export { type AppearanceEditorApi, AppearanceEditorProvider, useAppearanceEditor } from './editor-context';
-export type { AppearanceEditorSection } from './editor-section';
+export { type AppearanceEditorSection, sectionOfField, unknownSettingKeys } from './editor-section';
 export { APPEARANCE_EDITOR_STRINGS } from './editor-strings';
-export { MenuEditor, type MenuEditorProps, type RoleOption } from './menu-editor';
+export { MENU_POSITION_LABELS, MenuEditor, type MenuEditorProps, type RoleOption } from './menu-editor';
 export { PREVIEW_WIDTHS, type PreviewDevice, previewUrl } from './preview-frame';
 export { announcePreviewReady } from './preview-ready';

@@ -22,11 +22,11 @@ const ROLES = [
   { id: 2, name: 'artists' },
 ];
 
-function Stateful({ menus }: { menus: Menu[] }) {
+function Stateful({ menus, positions }: { menus: Menu[]; positions?: readonly string[] }) {
   const [value, setValue] = useState(menus);
   return (
     <div style={{ width: 380 }}>
-      <MenuEditor menus={value} onChange={setValue} roles={ROLES} />
+      <MenuEditor menus={value} onChange={setValue} roles={ROLES} positions={positions} />
     </div>
   );
 }
@@ -39,8 +39,17 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Drag an item by its handle, or focus the handle and press Enter, arrows, Enter to move it by keyboard. */
+/**
+ * Drag an item by its handle, or focus the handle and press Enter, arrows, Enter to move it by keyboard. "New menu"
+ * adds a menu; its name and positions are edited above the items (a position another menu holds is disabled).
+ */
 export const Default: Story = {};
+
+/** A menu with no name yet: the name field shows its error. A product position (`player-sidebar`) is offered too. */
+export const Unnamed: Story = {
+  args: { menus: [{ ...(MENUS[0] as Menu), name: '' }, MENUS[1] as Menu] },
+  render: (args) => <Stateful {...args} positions={['navbar', 'footer', 'player-sidebar']} />,
+};
 
 /** A menu without items shows its empty state. */
 export const Empty: Story = { args: { menus: [MENUS[1] as Menu] } };

@@ -1,8 +1,20 @@
 import type { Menu, MenuItem } from '@backline/core';
-import { Button, Checkbox, Dialog, IconButton, ListItem, Select, Switch, TextField } from '@backline/ui';
+import { appearance } from '@backline/core/contract';
+import {
+  AlertDialog,
+  Button,
+  Checkbox,
+  Dialog,
+  IconButton,
+  ListItem,
+  Select,
+  Switch,
+  TextField,
+} from '@backline/ui';
 import { type FormEvent, useState } from 'react';
 import { Button as AriaButton, GridList, GridListItem, useDragAndDrop } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { menuHolding, newMenu } from './appearance-draft';
 
 export interface RoleOption {
   id: number;
@@ -16,25 +28,62 @@ export interface MenuEditorProps {
   roles: RoleOption[];
   /** The menu shown first (its id). */
   defaultMenuId?: Menu['id'];
+  /** The positions a menu can be placed at; the shipped ones (`appearance.MENU_POSITIONS`) by default. */
+  positions?: readonly string[];
 }
+
+/** The names the editor shows for the shipped positions; a product's own position shows as it is spelled. */
+export const MENU_POSITION_LABELS: Readonly<Record<string, string>> = {
+  navbar: 'Navbar',
+  footer: 'Footer',
+  'footer-secondary': 'Footer (secondary)',
+  'auth-dropdown': 'Account menu',
+  'auth-page-footer': 'Sign-in pages footer',
+  'admin-sidebar': 'Admin sidebar',
+  'music-sidebar': 'Music sidebar',
+};
 
 const newItemId = () => `item-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 /**
- * Edits the items of one menu: add, edit, remove, and reorder by dragging or by keyboard. The list is
+ * Edits the site's menus: create, rename, place at positions (one menu per position: a position shows one menu),
+ * delete; and one menu's items: add, edit, remove, and reorder by dragging or by keyboard. The list is
  * react-aria-components' GridList with `useDragAndDrop`: a keyboard user focuses an item's drag handle, presses
  * Enter, moves to the drop position with the arrow keys and presses Enter again; screen readers hear each step.
  */
-export function MenuEditor({ menus, onChange, roles, defaultMenuId }: MenuEditorProps) {
+export function MenuEditor({
+  menus,
+  onChange,
+  roles,
+  defaultMenuId,
+  positions = appearance.MENU_POSITIONS,
+}: MenuEditorProps) {
   const { t } = useTranslation();
   const [menuId, setMenuId] = useState<Menu['id'] | undefined>(defaultMenuId ?? menus[0]?.id);
   const [editing, setEditing] = useState<MenuItem | 'new' | null>(null);
+  const [deleting, setDeleting] = useState(false);
   const menu = menus.find((candidate) => candidate.id === menuId) ?? menus[0];
 
-  const setItems = (items: MenuItem[]) => {
+  const changeMenu = (patch: Partial<Menu>) => {
     if (!menu) return;
-    onChange(menus.map((candidate) => (candidate.id === menu.id ? { ...candidate, items } : candidate)));
+    onChange(menus.map((candidate) => (candidate.id === menu.id ? { ...candidate, ...patch } : candidate)));
   };
+  const setItems = (items: MenuItem[]) => changeMenu({ items });
+  const addMenu = () => {
+    const created = newMenu(menus, t('New menu'));
+    onChange([...menus, created]);
+    setMenuId(created.id);
+  };
+  const togglePosition = (position: string, on: boolean) => {
+    if (!menu) return;
+    changeMenu({
+      positions: on
+        ? [...menu.positions.filter((candidate) => candidate !== position), position]
+        : menu.positions.filter((candidate) => candidate !== position),
+    });
+  };
+  // Positions of the stored menus the server no longer lists stay visible, so they can be unticked.
+  const shownPositions = [...new Set([...positions, ...(menu?.positions ?? [])])];
   const items = menu?.items ?? [];
 
   const { dragAndDropHooks } = useDragAndDrop({
@@ -59,22 +108,54 @@ export function MenuEditor({ menus, onChange, roles, defaultMenuId }: MenuEditor
 
   return (
     <div className="bl-appearance-menus">
-      <Select
-        label={t('Menu')}
-        selectedKey={menu ? String(menu.id) : null}
-        onSelectionChange={(key) => setMenuId(menus.find((candidate) => String(candidate.id) === key)?.id)}
-        items={menus.map((candidate) => ({
-          id: String(candidate.id),
-          name: candidate.name ?? String(candidate.id),
-        }))}
-      >
-        {(option) => <ListItem id={option.id}>{option.name}</ListItem>}
-      </Select>
+      <div className="bl-appearance-menus__picker">
+        <Select
+          label={t('Menu')}
+          selectedKey={menu ? String(menu.id) : null}
+          onSelectionChange={(key) => setMenuId(menus.find((candidate) => String(candidate.id) === key)?.id)}
+          items={menus.map((candidate) => ({
+            id: String(candidate.id),
+            name: candidate.name || String(candidate.id),
+          }))}
+        >
+          {(option) => <ListItem id={option.id}>{option.name}</ListItem>}
+        </Select>
+        <Button variant="outline" size="sm" onPress={addMenu}>
+          {t('New menu')}
+        </Button>
+      </div>
       {menu ? (
-        <p className="bl-appearance-muted">
-          {t('Shown in: :positions', { positions: menu.positions.join(', ') || '—' })}
-        </p>
-      ) : null}
+        <>
+          <TextField
+            label={t('Menu name')}
+            value={menu.name ?? ''}
+            onChange={(name) => changeMenu({ name })}
+            errorMessage={menu.name?.trim() ? undefined : t('This field is required.')}
+          />
+          <fieldset className="bl-appearance-fieldset">
+            <legend>{t('Show this menu in')}</legend>
+            {shownPositions.map((position) => {
+              const holder = menuHolding(menus, position, menu.id);
+              return (
+                <Checkbox
+                  key={position}
+                  isSelected={menu.positions.includes(position)}
+                  // A position shows one menu: move it here by first taking it off the other one.
+                  isDisabled={Boolean(holder)}
+                  description={
+                    holder ? t('Used by :name', { name: holder.name || String(holder.id) }) : undefined
+                  }
+                  onChange={(on) => togglePosition(position, on)}
+                >
+                  {MENU_POSITION_LABELS[position] ? t(MENU_POSITION_LABELS[position]) : position}
+                </Checkbox>
+              );
+            })}
+          </fieldset>
+        </>
+      ) : (
+        <p className="bl-appearance-muted">{t('There are no menus yet.')}</p>
+      )}
       <GridList
         aria-label={t('Menu items')}
         className="bl-appearance-menus__list"
@@ -112,9 +193,34 @@ export function MenuEditor({ menus, onChange, roles, defaultMenuId }: MenuEditor
           </GridListItem>
         )}
       </GridList>
-      <Button variant="outline" size="sm" onPress={() => setEditing('new')} isDisabled={!menu}>
-        {t('Add item')}
-      </Button>
+      <div className="bl-appearance-menus__actions">
+        <Button variant="outline" size="sm" onPress={() => setEditing('new')} isDisabled={!menu}>
+          {t('Add item')}
+        </Button>
+        {menu ? (
+          <Button variant="text" size="sm" onPress={() => setDeleting(true)}>
+            {t('Delete menu')}
+          </Button>
+        ) : null}
+      </div>
+      {deleting && menu ? (
+        <AlertDialog
+          isOpen
+          onOpenChange={(open) => (open ? undefined : setDeleting(false))}
+          title={t('Delete menu')}
+          variant="danger"
+          confirmLabel={t('Delete')}
+          onConfirm={() => {
+            const rest = menus.filter((candidate) => candidate.id !== menu.id);
+            onChange(rest);
+            setMenuId(rest[0]?.id);
+            setDeleting(false);
+          }}
+          onCancel={() => setDeleting(false)}
+        >
+          {t('Delete “:name”? It goes when you save.', { name: menu.name || String(menu.id) })}
+        </AlertDialog>
+      ) : null}
       {editing ? (
         <MenuItemDialog
           item={editing === 'new' ? null : editing}

@@ -15,9 +15,9 @@ import {
   plansSection,
   settingsSection,
 } from '@backline/admin';
-import { appearanceSection } from '@backline/appearance/editor';
+import { appearanceSection, DEFAULT_EDITOR_SECTIONS } from '@backline/appearance/editor';
 import { lazy } from 'react';
-import { backstage } from '../../contract';
+import { backstage, DISCOVER_INTRO_KEY } from '../../contract';
 import { useSiteChrome } from '../shell/use-site-chrome';
 import { ADS_SETTINGS } from './ads-settings';
 
@@ -37,8 +37,20 @@ export const MUSIC_ADMIN_SECTIONS: AdminSection[] = [
     component: lazy(() => import('./artist-requests-page')),
   },
   settingsSection([...DEFAULT_SETTINGS_PAGES, billingSettings, ADS_SETTINGS]),
-  // The live appearance editor: themes, menus, landing page, custom code, SEO, cookie notice.
-  appearanceSection(),
+  // The live appearance editor: themes, menus, landing page, custom code, SEO, cookie notice, and the site's own
+  // Discover section (its key is saved in the editor's one request; the server has the rule).
+  appearanceSection([
+    ...DEFAULT_EDITOR_SECTIONS,
+    {
+      id: 'discover',
+      label: 'Discover',
+      previewPath: '/discover',
+      settings: [DISCOVER_INTRO_KEY],
+      component: lazy(() =>
+        import('./discover-appearance-section').then((m) => ({ default: m.DiscoverAppearancePanel })),
+      ),
+    },
+  ]),
   localizationsSection(),
   filesSection(),
   plansSection(),

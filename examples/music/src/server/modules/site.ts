@@ -1,5 +1,6 @@
 import type { Menu } from '@backline/core';
 import { defineModule, type RegistrationPolicy } from '@backline/server';
+import { DISCOVER_INTRO_KEY } from '../../contract/appearance';
 import { DEFAULT_LANDING_CONTENT, type LandingContent } from '../../contract/landing';
 
 /**
@@ -99,6 +100,8 @@ export const site = () =>
       'homepage.trending': { value: true, public: true },
       'homepage.pricing': { value: false, public: true },
       'homepage.appearance': { value: DEFAULT_LANDING_CONTENT, public: true },
+      // The line under the Discover heading, edited in the appearance editor's Discover section; none by default.
+      [DISCOVER_INTRO_KEY]: { value: '', public: true },
     },
     // A visitor who gets the landing page at `/` has its header image fetched alongside the scripts, so the
     // largest paint does not wait for the landing chunk to name it (Lighthouse: docs/benchmarks.md).

@@ -1,5 +1,5 @@
-import type { Theme } from '@backline/core';
-import { AlertDialog, Button, Switch, TextField } from '@backline/ui';
+import { readThemeCookie, resolveTheme, type Theme } from '@backline/core';
+import { AlertDialog, Button, ListItem, Select, Switch, TextField } from '@backline/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nextDraftThemeId, setDefaultTheme } from '../appearance-draft';
@@ -7,13 +7,14 @@ import { ColorEditor } from '../color-editor';
 import { useAppearanceEditor } from '../editor-context';
 
 /**
- * The theme list (create, duplicate, delete, default light and dark) and, for the theme being edited, its name,
+ * The site's theme rules (may visitors pick a theme, the default theme, the default light and dark ones the
+ * toggles switch between), the theme list (create, duplicate, delete) and, for the theme being edited, its name,
  * dark flag and colours. Opening a theme shows it in the preview (`setActiveTheme`); each colour change reaches
  * the preview as `setThemeColor` while the picker moves.
  */
 export function ThemesSection() {
   const { t } = useTranslation();
-  const { draft, themeId, setThemeId, setThemes, setThemeColor } = useAppearanceEditor();
+  const { draft, themeId, setThemeId, setThemes, setThemeColor, setValue, post } = useAppearanceEditor();
   const [deleting, setDeleting] = useState<Theme | null>(null);
   const editing = draft.themes.find((theme) => theme.id === themeId);
 
@@ -33,6 +34,20 @@ export function ThemesSection() {
 
   const change = (id: number, patch: Partial<Theme>) =>
     setThemes(draft.themes.map((theme) => (theme.id === id ? { ...theme, ...patch } : theme)));
+
+  const userChange = draft.values['themes.user_change'] !== false;
+  const defaultId = Number(draft.values['themes.default_id'] ?? 0);
+  // The preview paints what a visitor of the edited site would get (this browser's theme cookie included).
+  const showSiteTheme = (rules: { user_change: boolean; default_id: number }) => {
+    if (themeId !== null) return;
+    const theme = resolveTheme(
+      { settings: { themes: rules }, themes: { all: draft.themes, selectedThemeId: null } },
+      readThemeCookie(),
+    );
+    if (theme) post({ type: 'setActiveTheme', themeId: theme.id });
+  };
+  const defaultOf = (dark: boolean) =>
+    draft.themes.find((theme) => theme.is_dark === dark && (dark ? theme.default_dark : theme.default_light));
 
   if (editing) {
     return (
@@ -58,6 +73,60 @@ export function ThemesSection() {
 
   return (
     <div className="bl-appearance-form">
+      <Switch
+        isSelected={userChange}
+        onChange={(on) => {
+          setValue('themes.user_change', on);
+          showSiteTheme({ user_change: on, default_id: defaultId });
+        }}
+      >
+        {t('Let visitors choose a theme')}
+      </Switch>
+      <Select
+        label={t('Default theme')}
+        description={t('Shown to visitors who have not chosen one. New themes can be chosen once saved.')}
+        selectedKey={String(draft.themes.some((theme) => theme.id === defaultId) ? defaultId : 0)}
+        onSelectionChange={(key) => {
+          const id = Number(key);
+          setValue('themes.default_id', id);
+          showSiteTheme({ user_change: userChange, default_id: id });
+        }}
+      >
+        {[
+          <ListItem key="0" id="0">
+            {t('The first theme')}
+          </ListItem>,
+          // Saved themes only: a new theme has no id the setting could name until it is saved.
+          ...draft.themes
+            .filter((theme) => theme.id > 0)
+            .map((theme) => (
+              <ListItem key={theme.id} id={String(theme.id)}>
+                {theme.name}
+              </ListItem>
+            )),
+        ]}
+      </Select>
+      {([false, true] as const).map((dark) => (
+        <Select
+          key={String(dark)}
+          label={dark ? t('Default dark theme') : t('Default light theme')}
+          description={
+            dark ? undefined : t('The “Dark mode” and “Light mode” toggles switch between these two.')
+          }
+          selectedKey={defaultOf(dark) ? String(defaultOf(dark)!.id) : null}
+          onSelectionChange={(key) =>
+            setThemes(setDefaultTheme(draft.themes, Number(key), dark ? 'dark' : 'light'))
+          }
+        >
+          {draft.themes
+            .filter((theme) => theme.is_dark === dark)
+            .map((theme) => (
+              <ListItem key={theme.id} id={String(theme.id)}>
+                {theme.name}
+              </ListItem>
+            ))}
+        </Select>
+      ))}
       <ul className="bl-appearance-themes">
         {draft.themes.map((theme) => (
           <li key={theme.id} className="bl-appearance-themes__item">
@@ -95,24 +164,6 @@ export function ThemesSection() {
               >
                 {t('Duplicate')}
               </Button>
-              {!theme.is_dark && !theme.default_light ? (
-                <Button
-                  size="sm"
-                  variant="text"
-                  onPress={() => setThemes(setDefaultTheme(draft.themes, theme.id, 'light'))}
-                >
-                  {t('Make default light')}
-                </Button>
-              ) : null}
-              {theme.is_dark && !theme.default_dark ? (
-                <Button
-                  size="sm"
-                  variant="text"
-                  onPress={() => setThemes(setDefaultTheme(draft.themes, theme.id, 'dark'))}
-                >
-                  {t('Make default dark')}
-                </Button>
-              ) : null}
               <Button
                 size="sm"
                 variant="text"
@@ -139,6 +190,9 @@ export function ThemesSection() {
           confirmLabel={t('Delete')}
           onConfirm={() => {
             setThemes(draft.themes.filter((theme) => theme.id !== deleting.id));
+            // The default theme goes with it: the site falls back to the first theme (the server refuses a
+            // default that names no theme).
+            if (deleting.id === defaultId) setValue('themes.default_id', 0);
             setDeleting(null);
           }}
           onCancel={() => setDeleting(null)}

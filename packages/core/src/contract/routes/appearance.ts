@@ -23,7 +23,10 @@ export const COOKIE_NOTICE_COOKIE = 'cookie_notice';
 export const COOKIE_NOTICE_DAYS = 30;
 export const COOKIE_NOTICE_POSITIONS = ['top', 'bottom'] as const;
 
-/** Menu positions the shipped chrome reads; products may place menus at positions of their own too. */
+/**
+ * Menu positions the shipped chrome reads. Products may add positions of their own (`appearanceModule({menuPositions})`);
+ * the server refuses any other, since a menu at a position nothing reads would never show.
+ */
 export const MENU_POSITIONS = [
   'navbar',
   'footer',
@@ -101,12 +104,19 @@ export const MenuItemInput = z.object({
   permissions: z.optional(z.array(text(100, true)).check(z.maxLength(50))),
 });
 
+/** A menu position's form: lower-case words joined by hyphens (`footer-secondary`). */
+export const MENU_POSITION_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * A menu as the editor saves it. Its name is required (the editor lists menus by name); which positions exist, and
+ * that no two menus share one, is checked by the server against the positions it knows (`menuPositions`).
+ */
 export const MenuInput = z
   .object({
-    id: z.union([z.number(), z.string().check(z.maxLength(64))]),
-    name: z.optional(text(100)),
+    id: z.union([z.number(), z.string().check(z.minLength(1), z.maxLength(64))]),
+    name: text(100, true),
     positions: z
-      .array(z.string().check(z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use a position such as navbar.')))
+      .array(z.string().check(z.regex(MENU_POSITION_PATTERN, 'Use a position such as navbar.')))
       .check(z.maxLength(20)),
     items: z.array(MenuItemInput).check(z.maxLength(MAX_MENU_ITEMS, `Use at most ${MAX_MENU_ITEMS} items.`)),
   })
@@ -172,6 +182,8 @@ export const AppearanceState = z.object({
   values: z.record(z.string(), z.unknown()),
   themes: z.array(Theme),
   menus: z.array(Menu),
+  /** The positions a menu may be placed at: `MENU_POSITIONS` plus the product's own (`appearanceModule`). */
+  menuPositions: z.optional(z.array(z.string())),
 });
 export type AppearanceState = z.infer<typeof AppearanceState>;
 

@@ -6,6 +6,8 @@ import {
   testDatabases,
 } from '@internal/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { defineModule } from '../../kit';
 import { accounts } from '../accounts';
 import { DEFAULT_THEMES } from '../core/themes';
 import { appearanceModule } from './index';
@@ -23,7 +25,8 @@ interface ThemeRow {
 interface State {
   values: Record<string, unknown>;
   themes: ThemeRow[];
-  menus: { id: string; positions: string[]; items: { id: string; label: string }[] }[];
+  menus: { id: string; name?: string; positions: string[]; items: { id: string; label: string }[] }[];
+  menuPositions?: string[];
   created?: Record<string, number>;
 }
 
@@ -57,7 +60,16 @@ describe.each(testDatabases())('appearance on $name', (database) => {
 
   beforeAll(async () => {
     server = await startTestServer(database, {
-      modules: [accounts(), appearanceModule()],
+      modules: [
+        accounts(),
+        // A product's own editor section: it saves `discover.intro` (rule here, default in its module) and places a
+        // menu at a position of its own.
+        defineModule({ id: 'product', settings: { 'discover.intro': { value: '', public: true } } }),
+        appearanceModule({
+          menuPositions: ['player-sidebar'],
+          settings: { 'discover.intro': z.string().check(z.maxLength(40, 'Enter at most 40 characters.')) },
+        }),
+      ],
       spa: {
         html: async () =>
           '<!doctype html><html lang="en"><head><title>Site</title></head><body><div id="root"></div></body></html>',
@@ -128,6 +140,7 @@ describe.each(testDatabases())('appearance on $name', (database) => {
     const menus = [
       {
         id: 'main',
+        name: 'Main',
         positions: ['navbar'],
         items: [{ id: 'discover', label: 'Discover', type: 'route', action: '/discover' }],
       },
@@ -207,6 +220,7 @@ describe.each(testDatabases())('appearance on $name', (database) => {
       menus: [
         {
           id: 'x',
+          name: 'X',
           positions: ['navbar'],
           items: [{ id: 'a', label: 'Go', type: 'link', action: 'javascript:alert(1)' }],
         },
@@ -217,6 +231,7 @@ describe.each(testDatabases())('appearance on $name', (database) => {
       menus: [
         {
           id: 'x',
+          name: 'X',
           positions: ['navbar'],
           items: [{ id: 'a', label: 'Go', type: 'route', action: '/go', roles: [987654] }],
         },
@@ -233,6 +248,7 @@ describe.each(testDatabases())('appearance on $name', (database) => {
     const menus = [
       {
         id: 'main',
+        name: 'Main',
         positions: ['navbar'],
         items: [
           { id: 'all', label: 'Everyone', type: 'route', action: '/discover' },
@@ -333,6 +349,161 @@ describe.each(testDatabases())('appearance on $name', (database) => {
     expect(plain).not.toContain('name="description"');
   });
 
+  it('creates, renames, places and deletes menus in the one save; unknown or shared positions and empty names get 422', async () => {
+    const before = (await admin.get('/api/v1/admin/appearance')).data as State;
+    // The shipped positions and the product's own, for the editor to offer.
+    expect(before.menuPositions).toEqual(
+      expect.arrayContaining(['navbar', 'footer', 'footer-secondary', 'auth-dropdown', 'player-sidebar']),
+    );
+    const errorsOf = (answer: { data: unknown }) =>
+      Object.keys((answer.data as { errors: Record<string, string[]> }).errors);
+    const refused = async (menus: unknown[], field: string) => {
+      const answer = await admin.post('/api/v1/admin/appearance', {
+        settings: { 'seo.default_title': 'Never saved' },
+        menus,
+      });
+      expect(answer.status).toBe(422);
+      expect(errorsOf(answer)).toEqual([field]);
+    };
+    const menu = (id: string, name: string, positions: string[]) => ({ id, name, positions, items: [] });
+    await refused([menu('a', 'A', ['sidebar-of-nowhere'])], 'menus.0.positions');
+    await refused([menu('a', '  ', ['navbar'])], 'menus.0.name');
+    // A position shows the first menu placed there, so a second menu at it is refused rather than hidden.
+    await refused([menu('a', 'A', ['navbar']), menu('b', 'B', ['footer', 'navbar'])], 'menus.1.positions');
+    await refused([menu('a', 'A', ['navbar']), menu('a', 'B', ['footer'])], 'menus.1.id');
+    expect((await admin.get('/api/v1/admin/appearance')).data).toEqual(before);
+
+    const main = before.menus.find((candidate) => candidate.id === 'main')!;
+    const menus = [
+      // Renamed, and a position listed twice is kept once.
+      { ...main, name: ' Top bar ', positions: ['navbar', 'navbar'] },
+      {
+        id: 'player',
+        name: 'Player links',
+        positions: ['player-sidebar', 'footer'],
+        items: [{ id: 'queue', label: 'Queue', type: 'route', action: '/queue' }],
+      },
+    ];
+    // A failing theme part takes the new menu down with it.
+    const failing = await admin.post('/api/v1/admin/appearance', {
+      menus,
+      themes: { update: [{ ...theme('Ghost'), id: 999999 }] },
+    });
+    expect(failing.status).toBe(422);
+    expect((await admin.get('/api/v1/admin/appearance')).data).toEqual(before);
+
+    const saved = await admin.post('/api/v1/admin/appearance', { menus });
+    expect(saved.status).toBe(200);
+    expect((saved.data as State).menus.map(({ id, name, positions }) => ({ id, name, positions }))).toEqual([
+      { id: 'main', name: 'Top bar', positions: ['navbar'] },
+      { id: 'player', name: 'Player links', positions: ['player-sidebar', 'footer'] },
+    ]);
+    const visitor = (await bootstrap(server.session())).settings.menus!;
+    expect(visitor.find((candidate) => candidate.id === 'player')?.items.map((item) => item.label)).toEqual([
+      'Queue',
+    ]);
+
+    // Deleting a menu is saving the list without it.
+    expect((await admin.post('/api/v1/admin/appearance', { menus: [menus[0]] })).status).toBe(200);
+    expect((await bootstrap(server.session())).settings.menus!.map((candidate) => candidate.id)).toEqual([
+      'main',
+    ]);
+  });
+
+  it('paints themes.default_id unless users may choose and chose; an unknown default gets 422, 0 means the first theme', async () => {
+    const themes = ((await admin.get('/api/v1/admin/themes')).data as { themes: ThemeRow[] }).themes;
+    const light = themes.find((row) => row.name === 'Light')!;
+    const dark = themes.find((row) => row.name === 'Dark')!;
+    const before = (await admin.get('/api/v1/admin/appearance')).data as State;
+
+    const unknown = await admin.post('/api/v1/admin/appearance', {
+      settings: { 'themes.default_id': 999999, 'seo.default_title': 'Never saved' },
+    });
+    expect(unknown.status).toBe(422);
+    expect((unknown.data as { errors: Record<string, string[]> }).errors).toHaveProperty([
+      'settings.themes.default_id',
+    ]);
+    // Naming a theme the same save deletes fails inside the transaction, and the delete rolls back with it.
+    const spare = ((await admin.post('/api/v1/admin/themes', theme('Spare'))).data as { theme: ThemeRow })
+      .theme;
+    const deleting = await admin.post('/api/v1/admin/appearance', {
+      settings: { 'themes.default_id': spare.id },
+      themes: { delete: [spare.id] },
+    });
+    expect(deleting.status).toBe(422);
+    expect((await admin.get('/api/v1/admin/appearance')).data).toEqual({
+      ...before,
+      themes: [...before.themes, spare],
+    });
+    expect((await del(admin, `/api/v1/admin/themes/${spare.id}`)).status).toBe(204);
+
+    const chooser = server.session();
+    chooser.cookies.set('be-active-theme', String(light.id));
+    const shown = async () => {
+      const html = String((await chooser.get('/', HTML)).data);
+      return {
+        selected: (await bootstrap(chooser)).themes.selectedThemeId,
+        dark: html.includes('class="dark"'),
+      };
+    };
+    const save = async (settings: Record<string, unknown>) =>
+      expect((await admin.post('/api/v1/admin/appearance', { settings })).status).toBe(200);
+
+    // Users may not choose: the cookie is ignored and the default theme is painted.
+    await save({ 'themes.user_change': false, 'themes.default_id': dark.id });
+    expect(await shown()).toEqual({ selected: dark.id, dark: true });
+    // Users may choose: the cookie wins.
+    await save({ 'themes.user_change': true });
+    expect(await shown()).toEqual({ selected: light.id, dark: false });
+    // No default (0) and no choice allowed: the first theme.
+    await save({ 'themes.user_change': false, 'themes.default_id': 0 });
+    chooser.cookies.set('be-active-theme', String(dark.id));
+    expect(await shown()).toEqual({ selected: themes[0]!.id, dark: themes[0]!.is_dark });
+    await save({ 'themes.user_change': true });
+  });
+
+  it('saves a product section’s own setting by its rule, with the rest, audited, all or nothing', async () => {
+    const before = (await admin.get('/api/v1/admin/appearance')).data as State;
+    expect(before.values['discover.intro']).toBe('');
+    const tooLong = await admin.post('/api/v1/admin/appearance', {
+      settings: { 'discover.intro': 'x'.repeat(41), 'seo.default_title': 'Never saved' },
+    });
+    expect(tooLong.status).toBe(422);
+    expect((tooLong.data as { errors: Record<string, string[]> }).errors).toEqual({
+      'settings.discover.intro': ['Enter at most 40 characters.'],
+    });
+    const failing = await admin.post('/api/v1/admin/appearance', {
+      settings: { 'discover.intro': 'Fresh picks' },
+      themes: { update: [{ ...theme('Ghost'), id: 999999 }] },
+    });
+    expect(failing.status).toBe(422);
+    expect((await admin.get('/api/v1/admin/appearance')).data).toEqual(before);
+
+    const saved = await admin.post('/api/v1/admin/appearance', {
+      settings: { 'discover.intro': 'Fresh picks', 'seo.default_title': 'With the intro' },
+    });
+    expect(saved.status).toBe(200);
+    expect((saved.data as State).values['discover.intro']).toBe('Fresh picks');
+    expect((await bootstrap(server.session())).settings.discover).toEqual({ intro: 'Fresh picks' });
+    const [audit] = await server.app.kit
+      .knex('audit_logs')
+      .where({ action: 'appearance.update' })
+      .orderBy('id', 'desc')
+      .limit(1);
+    const changes = typeof audit.changes === 'string' ? JSON.parse(audit.changes) : audit.changes;
+    expect(changes['discover.intro']).toEqual({ before: '', after: 'Fresh picks' });
+  });
+
+  it('refuses product rules that would replace a shipped one, and malformed positions, at start-up', () => {
+    expect(() => appearanceModule({ settings: { 'custom_code.html': z.string() } })).toThrow(
+      /already has a rule/,
+    );
+    expect(() => appearanceModule({ settings: { menus: z.array(z.unknown()) } })).toThrow(
+      /already has a rule/,
+    );
+    expect(() => appearanceModule({ menuPositions: ['Side Bar'] })).toThrow(/not a menu position/);
+  });
+
   describe('audit log', () => {
     interface AuditRow {
       action: string;
@@ -393,7 +564,7 @@ describe.each(testDatabases())('appearance on $name', (database) => {
           create: [{ ...theme('Saved in editor'), key: 'k' }],
           update: [{ ...theme(light.name), id: light.id, colors: { ...light.colors, '--bl-fg': '#000000' } }],
         },
-        menus: [{ id: 'audit', positions: ['footer'], items: [] }],
+        menus: [{ id: 'audit', name: 'Audit', positions: ['footer'], items: [] }],
       });
       expect(saved.status).toBe(200);
       const newId = (saved.data as State).created!.k!;

@@ -2,7 +2,7 @@ import { filterMenuItems, type Menu } from '@backline/core';
 import { appearance, type FieldErrors } from '@backline/core/contract';
 import type { Knex } from 'knex';
 import type { Context } from 'koa';
-import { safeParse } from 'zod/mini';
+import { safeParse, type ZodMiniType } from 'zod/mini';
 import type { ThemeRecord } from '../../bootstrap/bootstrap';
 import { HttpError, ValidationError } from '../../http/errors';
 import { defineModule, type Kit, type PageHead } from '../../kit';
@@ -13,7 +13,45 @@ import { customCodeHtml } from './custom-code';
 
 export { customCodeHtml };
 
-const { APPEARANCE_PERMISSION, APPEARANCE_SETTING_SCHEMAS } = appearance;
+const { APPEARANCE_PERMISSION, APPEARANCE_SETTING_SCHEMAS, MENU_POSITIONS, MENU_POSITION_PATTERN } =
+  appearance;
+
+export interface AppearanceModuleOptions {
+  /**
+   * Menu positions the product reads beyond the shipped ones (`appearance.MENU_POSITIONS`), such as
+   * `['player-sidebar']`. The editor offers them, and the server refuses a menu at any position not listed.
+   */
+  menuPositions?: readonly string[];
+  /**
+   * Settings a product's own editor section saves with the rest, each with its rule: `{'discover.intro':
+   * z.string().check(z.maxLength(300))}`. The editor loads them in `values`, and the one save validates each by its
+   * rule and writes it in the same transaction and audit row as the rest. The keys' defaults (and whether they are
+   * public) come from the module that owns them, as for any setting.
+   */
+  settings?: Record<string, ZodMiniType>;
+}
+
+/** The rule for each setting the editor may write: the shipped ones plus the product's, checked once at start-up. */
+function settingRules(extra: Record<string, ZodMiniType> = {}): Record<string, ZodMiniType> {
+  for (const key of Object.keys(extra)) {
+    // A product rule must not loosen a shipped one, and `menus` has its own part of the save.
+    if (Object.hasOwn(APPEARANCE_SETTING_SCHEMAS, key) || key === MENUS_KEY)
+      throw new Error(`appearanceModule: the setting "${key}" already has a rule in the appearance editor.`);
+    if (!/^[a-z0-9_]+(?:\.[a-z0-9_]+)*$/i.test(key))
+      throw new Error(`appearanceModule: "${key}" is not a dotted setting key.`);
+  }
+  return { ...APPEARANCE_SETTING_SCHEMAS, ...extra };
+}
+
+/** The shipped positions plus the product's, each checked against the position pattern at start-up. */
+function menuPositionList(extra: readonly string[] = []): readonly string[] {
+  for (const position of extra)
+    if (!MENU_POSITION_PATTERN.test(position))
+      throw new Error(
+        `appearanceModule: "${position}" is not a menu position (use words-joined-by-hyphens).`,
+      );
+  return [...new Set([...MENU_POSITIONS, ...extra])];
+}
 
 /** The defaults of the appearance settings no other module owns. Custom code is not public: the server renders it. */
 const SETTINGS: SettingDefinitions = {
@@ -33,13 +71,14 @@ const MENUS_KEY = 'menus';
 type ThemeInput = appearance.ThemeInput;
 
 /** Checks each setting by its key's rule; answers what to store or throws a 422 naming each bad key. */
-function validateSettings(input: Record<string, unknown>): Record<string, unknown> {
+function validateSettings(
+  input: Record<string, unknown>,
+  rules: Record<string, ZodMiniType>,
+): Record<string, unknown> {
   const errors: FieldErrors = {};
   const accepted: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
-    const schema = Object.hasOwn(APPEARANCE_SETTING_SCHEMAS, key)
-      ? APPEARANCE_SETTING_SCHEMAS[key]
-      : undefined;
+    const schema = Object.hasOwn(rules, key) ? rules[key] : undefined;
     if (!schema) {
       errors[`settings.${key}`] = ['This setting cannot be changed in the appearance editor.'];
       continue;
@@ -50,6 +89,50 @@ function validateSettings(input: Record<string, unknown>): Record<string, unknow
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
   return accepted;
+}
+
+/**
+ * Each menu needs its own id, and may only sit at positions the site knows. No two menus share a position: the
+ * chrome shows the first menu at a position (`menuAt`), so a second one there would be saved but never seen.
+ * Answers the menus to store, each position listed once.
+ */
+function validateMenus(
+  menus: readonly appearance.MenuInput[],
+  positions: readonly string[],
+): appearance.MenuInput[] {
+  const known = new Set(positions);
+  const errors: FieldErrors = {};
+  const ids = new Set<string>();
+  const taken = new Map<string, string>();
+  menus.forEach((menu, m) => {
+    const id = String(menu.id);
+    if (ids.has(id)) errors[`menus.${m}.id`] = ['Each menu needs its own id.'];
+    ids.add(id);
+    const problems: string[] = [];
+    for (const position of new Set(menu.positions)) {
+      if (!known.has(position)) problems.push(`This site shows no menu at "${position}".`);
+      else if (taken.has(position))
+        problems.push(
+          `“${taken.get(position)}” is already shown at "${position}"; a position holds one menu.`,
+        );
+      else taken.set(position, menu.name.trim());
+    }
+    if (problems.length) errors[`menus.${m}.positions`] = problems;
+  });
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  return menus.map((menu) => ({ ...menu, name: menu.name.trim(), positions: [...new Set(menu.positions)] }));
+}
+
+/** `themes.default_id` names a theme that exists once the save's theme changes are written (0: the first theme). */
+async function checkDefaultTheme(trx: Knex.Transaction, settings: Record<string, unknown>): Promise<void> {
+  const id = settings['themes.default_id'];
+  if (id === undefined || id === 0) return;
+  const row = await trx('themes').where('id', Number(id)).first('id');
+  if (!row)
+    throw new ValidationError(
+      { 'settings.themes.default_id': ['Choose an existing theme.'] },
+      'Choose an existing theme.',
+    );
 }
 
 /** Menu items may only name roles that exist: a typo would hide the item from everyone, silently. */
@@ -237,16 +320,16 @@ export async function seoDefaultHead(kit: Kit): Promise<PageHead | null> {
   };
 }
 
-/** Every appearance value, theme and menu, unfiltered: what the editor starts from. */
-async function state(kit: Kit) {
+/** Every appearance value (the product's keys too), theme and menu, unfiltered: what the editor starts from. */
+async function state(kit: Kit, rules: Record<string, ZodMiniType>, menuPositions: readonly string[]) {
   const values: Record<string, unknown> = {};
-  for (const key of Object.keys(APPEARANCE_SETTING_SCHEMAS))
-    values[key] = await kit.settings.get<unknown>(key, null);
+  for (const key of Object.keys(rules)) values[key] = await kit.settings.get<unknown>(key, null);
   const menus = await kit.settings.get<unknown>(MENUS_KEY, []);
   return {
     values,
     themes: [...(await themeRecords(kit.knex))] as ThemeRecord[],
     menus: (Array.isArray(menus) ? menus : []) as Menu[],
+    menuPositions: [...menuPositions],
   };
 }
 
@@ -256,8 +339,10 @@ async function state(kit: Kit) {
  * roles and permissions in the bootstrap data, and the custom CSS/HTML rendered into every page with the CSP
  * nonce. The themes table itself belongs to the core module (it seeds the light and dark themes).
  */
-export const appearanceModule = () =>
-  defineModule({
+export const appearanceModule = (options: AppearanceModuleOptions = {}) => {
+  const rules = settingRules(options.settings);
+  const menuPositions = menuPositionList(options.menuPositions);
+  return defineModule({
     id: 'appearance',
     permissions: [
       {
@@ -269,21 +354,22 @@ export const appearanceModule = () =>
     routes(router) {
       router.route(appearance.show).handle(async ({ ctx, kit }) => {
         ctx.set('Cache-Control', 'no-store');
-        return state(kit);
+        return state(kit, rules, menuPositions);
       });
 
       router.route(appearance.save).handle(async ({ body, ctx, kit }) => {
         ctx.set('Cache-Control', 'no-store');
         // Everything is checked before anything is written; what only the database can tell (an unknown theme
         // id, the last theme deleted) fails inside the transaction, which then rolls back the rest.
-        const settings = validateSettings(body.settings ?? {});
-        if (body.menus) await validateMenuRoles(kit, body.menus);
+        const settings = validateSettings(body.settings ?? {}, rules);
+        const menus = body.menus ? validateMenus(body.menus, menuPositions) : undefined;
+        if (menus) await validateMenuRoles(kit, menus);
         const created: Record<string, number> = {};
         // The settings service reads its table before a write; read it now, outside the transaction: a database
         // with one connection (PGlite) would otherwise wait on itself. The same reads give the audit its "before".
         const before: Record<string, unknown> = {};
         for (const key of Object.keys(settings)) before[key] = await kit.settings.get<unknown>(key, null);
-        if (body.menus) before[MENUS_KEY] = await kit.settings.get<unknown>(MENUS_KEY, null);
+        if (menus) before[MENUS_KEY] = await kit.settings.get<unknown>(MENUS_KEY, null);
         else await kit.settings.get(MENUS_KEY, null);
         try {
           await kit.knex.transaction(async (trx) => {
@@ -300,16 +386,18 @@ export const appearanceModule = () =>
             }
             // Menus are public whoever defined the setting: the bootstrap hook filters them per viewer. Written
             // straight into the transaction, since the settings service takes one `public` flag per write.
-            if (body.menus)
+            if (menus)
               await trx('settings')
                 .insert({
                   key: MENUS_KEY,
-                  value: JSON.stringify(body.menus),
+                  value: JSON.stringify(menus),
                   public: true,
                   updated_at: trx.fn.now(),
                 })
                 .onConflict('key')
                 .merge();
+            // After the theme writes, so a default naming a theme this same save deletes is refused.
+            await checkDefaultTheme(trx, settings);
             if (Object.keys(settings).length) await kit.settings.setMany(settings, { trx });
             await auditThemes(trx, ctx, kit, {
               created: Object.values(created),
@@ -317,7 +405,7 @@ export const appearanceModule = () =>
               deleted: deleting.flatMap((id) => previous.get(id) ?? []),
               before: previous,
             });
-            const after = { ...settings, ...(body.menus ? { [MENUS_KEY]: body.menus } : {}) };
+            const after = { ...settings, ...(menus ? { [MENUS_KEY]: menus } : {}) };
             // Settings, custom code, SEO, the cookie notice and menus: one row with the keys that changed.
             if (Object.keys(changedFields(before, after)).length)
               await recordAudit(trx, ctx, kit, {
@@ -331,7 +419,7 @@ export const appearanceModule = () =>
           invalidateThemes(kit.knex);
           kit.settings.invalidate();
         }
-        return { ...(await state(kit)), created };
+        return { ...(await state(kit, rules, menuPositions)), created };
       });
 
       router.route(appearance.listThemes).handle(async ({ ctx, kit }) => {
@@ -409,3 +497,4 @@ export const appearanceModule = () =>
       return customCodeHtml({ css, html }, nonce);
     },
   });
+};

@@ -2,6 +2,7 @@ import { useSettings } from '@backline/core/react';
 import { Button } from '@backline/ui';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { DISCOVER_INTRO_KEY } from '../../../contract/appearance';
 import { useChannel, useChannels } from '../../music/api';
 import { CardGrid, CardGridSkeleton, ItemCard, Section } from '../../music/cards';
 import { EmptyState, PageError, PageSkeleton } from '../../music/page-states';
@@ -11,6 +12,8 @@ import { useDocumentTitle } from '../../music/use-document-title';
 export function DiscoverPage() {
   const { t } = useTranslation();
   const channels = useChannels();
+  // The site owner's own words (appearance editor, Discover section): shown as written, not translated.
+  const intro = String(useSettings<string | null>(DISCOVER_INTRO_KEY, '') ?? '').trim();
   useDocumentTitle(t('Discover'));
   if (channels.isPending) {
     return (
@@ -28,6 +31,7 @@ export function DiscoverPage() {
   return (
     <div className="music-page">
       <h1 className="music-page__title">{t('Discover')}</h1>
+      {intro ? <p className="music-page__intro">{intro}</p> : null}
       {list.length === 0 ? (
         <EmptyState title={t('Nothing here yet')} text={t('Music added to the site will show up here.')} />
       ) : (
