@@ -419,7 +419,7 @@ describe('content pages: landing, homepage setting, contact, custom pages, verif
   });
 
   it('reports an uncaught client error once to the server, and not the noisy ones', async () => {
-    const { page, context } = await browser.newPage();
+    const { page, context } = await browser.newPage({ allowPageErrors: true });
     await page.goto(`${site.url}/contact`);
     await expectHeading(page, 'Contact us');
     await page.evaluate(() => {

@@ -44,24 +44,42 @@ export interface BrowserHarness {
     width?: number;
     height?: number;
     colorScheme?: 'light' | 'dark';
+    /** The test throws in the page on purpose (error reporting): its uncaught errors do not fail the file. */
+    allowPageErrors?: boolean;
   }): Promise<{ context: BrowserContext; page: Page }>;
+  /** Closes Chromium, then fails if any page threw an uncaught error (see `startBrowser`). */
   close(): Promise<void>;
 }
 
 /**
  * One Chromium per test file; every page it opens gets checked by axe when `expectAccessible` runs. `args` adds
  * Chromium flags (the player's suite lets audio start without a gesture).
+ *
+ * An uncaught error in a page (a React crash such as "Cannot change the id of an item", a rejected promise
+ * nobody handles) can leave the screen looking fine for the step that follows; so every one is recorded, and
+ * `close()` fails the file with the list, naming the page each came from.
  */
 export async function startBrowser(options: { args?: string[] } = {}): Promise<BrowserHarness> {
   const browser = await launchBrowser(options);
+  const pageErrors: string[] = [];
   return {
     browser,
-    async newPage({ width = 1280, height = 800, colorScheme = 'light' } = {}) {
+    async newPage({ width = 1280, height = 800, colorScheme = 'light', allowPageErrors = false } = {}) {
       const context = await browser.newContext({ viewport: { width, height }, colorScheme });
       await context.addInitScript(recordToasts);
+      if (!allowPageErrors)
+        context.on('weberror', (error) =>
+          pageErrors.push(
+            `${error.page()?.url() ?? 'a page'}: ${error.error().stack ?? error.error().message}`,
+          ),
+        );
       return { context, page: await context.newPage() };
     },
-    close: () => browser.close(),
+    async close() {
+      await browser.close();
+      if (pageErrors.length)
+        throw new Error(`Uncaught errors in the pages of this file:\n${pageErrors.join('\n\n')}`);
+    },
   };
 }
 
