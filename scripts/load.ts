@@ -28,6 +28,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { XSRF_COOKIE, XSRF_HEADER } from '@backline/core/contract';
 
 const PASSWORD = 'load-test password 1';
 const RANGE = 256 * 1024;
@@ -187,8 +188,8 @@ class VirtualUser {
     };
     if (this.cookies.size)
       headers.Cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const xsrf = this.cookies.get('XSRF-TOKEN');
-    if (xsrf && method !== 'GET') headers['X-XSRF-TOKEN'] = decodeURIComponent(xsrf);
+    const xsrf = this.cookies.get(XSRF_COOKIE);
+    if (xsrf && method !== 'GET') headers[XSRF_HEADER] = decodeURIComponent(xsrf);
     let body = options.body;
     if (options.json !== undefined) {
       body = Buffer.from(JSON.stringify(options.json));
@@ -221,7 +222,7 @@ class VirtualUser {
   }
 
   async signIn(email: string): Promise<boolean> {
-    if (!this.cookies.has('XSRF-TOKEN')) await this.call('other', 'GET', '/api/v1/health');
+    if (!this.cookies.has(XSRF_COOKIE)) await this.call('other', 'GET', '/api/v1/health');
     const answer = await this.call('sign in', 'POST', '/auth/login', {
       json: { email, password: PASSWORD, remember: false },
     });

@@ -1,3 +1,4 @@
+import { XSRF_COOKIE } from '@backline/core/contract';
 import { createTestUser, type RunningServer } from '@internal/testing';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,7 +75,7 @@ describe('ad slots in Chromium, against the music server', () => {
       'cookie:SecurityError parent:SecurityError storage:SecurityError',
     );
     // The site itself does hold a readable cookie (the XSRF token) that the ad would otherwise have read.
-    expect(await visitor.page.evaluate(() => document.cookie)).toContain('XSRF-TOKEN');
+    expect(await visitor.page.evaluate(() => document.cookie)).toContain(`${XSRF_COOKIE}=`);
     // The frame fits its ad: 64px of markup, within the slot's 150px limit.
     await expect
       .poll(() =>
