@@ -164,7 +164,11 @@ function rng(seed: number) {
   return { next, pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]! };
 }
 
-const agent = new Agent({ keepAlive: true, maxSockets: 1024 });
+/**
+ * Keep-alive sockets, dropped after 4 s idle: the server closes an idle one after 5 s (Node's default), and a
+ * request sent on a socket at that moment fails with a reset that says nothing about the site (status 0).
+ */
+const agent = new Agent({ keepAlive: true, maxSockets: 1024, timeout: 4_000 });
 
 /** One virtual user: its own cookies, XSRF token and client address. */
 class VirtualUser {
@@ -181,6 +185,8 @@ class VirtualUser {
     pathname: string,
     options: { json?: unknown; body?: Buffer; headers?: Record<string, string> } = {},
   ): Promise<{ status: number; body: Buffer }> {
+    // Like a browser, a user has loaded a page (and so holds the XSRF cookie) before its first unsafe request.
+    if (method !== 'GET' && !this.cookies.has(XSRF_COOKIE)) await this.call('other', 'GET', '/api/v1/health');
     const headers: Record<string, string> = {
       Accept: 'application/json',
       'X-Forwarded-For': this.address,
@@ -218,15 +224,26 @@ class VirtualUser {
       req.end(body);
     });
     this.samples.push({ group, ms: performance.now() - started, status: result.status });
+    if (result.status >= 500 || result.status === 0)
+      console.error(
+        `[load] ${method} ${pathname} answered ${result.status}: ${result.body.toString().slice(0, 200)}`,
+      );
     return result;
   }
 
+  /**
+   * Signs in, trying again after a second when the server answers 429: with a hundred logins at once the password
+   * hasher's queue is full and says so (its bounded queue, `Retry-After: 1`), as a browser's user would retry.
+   */
   async signIn(email: string): Promise<boolean> {
-    if (!this.cookies.has(XSRF_COOKIE)) await this.call('other', 'GET', '/api/v1/health');
-    const answer = await this.call('sign in', 'POST', '/auth/login', {
-      json: { email, password: PASSWORD, remember: false },
-    });
-    return answer.status === 200;
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const answer = await this.call('sign in', 'POST', '/auth/login', {
+        json: { email, password: PASSWORD, remember: false },
+      });
+      if (answer.status !== 429) return answer.status === 200;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+    return false;
   }
 }
 
@@ -387,6 +404,18 @@ function report(samples: Sample[], elapsed: number) {
       'p99 ms': percentile(times, 99).toFixed(0),
       '5xx/failed': list.filter((s) => s.status >= 500 || s.status === 0).length,
       '4xx': list.filter((s) => s.status >= 400 && s.status < 500).length,
+      // Which answers: a 429 is a rate limit doing its job, a 419 or 422 the scenario's own mistake, 0 a
+      // connection that failed.
+      'not ok, by status': [
+        ...list
+          .filter((s) => s.status >= 400 || s.status === 0)
+          .reduce(
+            (byStatus, s) => byStatus.set(s.status, (byStatus.get(s.status) ?? 0) + 1),
+            new Map<number, number>(),
+          ),
+      ]
+        .map(([status, hits]) => `${status}×${hits}`)
+        .join(' '),
     };
   });
   rows.sort((a, b) => b.requests - a.requests);
