@@ -1,7 +1,8 @@
 // Lints the built shape of every public package the way consumers meet it:
 // publint --strict (package.json, exports, files) and attw (types resolve for every ESM consumer);
-// then checks that `changeset version` gives the versions the changesets ask for (check-versioning.mjs).
-import { execFileSync } from 'node:child_process';
+// then checks that `changeset version` gives the versions the changesets ask for (check-versioning.mjs), and the
+// consumer bundle budgets and `sideEffects` of every public import (check-budgets.mjs).
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkVersioning, report } from './check-versioning.mjs';
@@ -17,9 +18,11 @@ let failed = false;
 for (const dir of packages) {
   const cwd = path.join(root, 'packages', dir);
   const pkg = JSON.parse(readFileSync(path.join(cwd, 'package.json'), 'utf8'));
+  // create-backline is a command (a bin), with no types for attw to check.
+  const tools = pkg.bin ? [['publint', ['--strict']]] : undefined;
   // Stylesheet exports have no types to check.
   const css = Object.keys(pkg.exports ?? {}).filter((key) => key.endsWith('.css'));
-  for (const [tool, args] of [
+  for (const [tool, args] of tools ?? [
     ['publint', ['--strict']],
     // ESM only by design: CommonJS resolution modes are out of scope.
     [
@@ -37,13 +40,17 @@ for (const dir of packages) {
   ]) {
     try {
       const out = execFileSync(bin(tool), args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-      console.log(`✓ ${tool} @backline/${dir}`);
+      console.log(`✓ ${tool} ${pkg.name}`);
       if (process.env.VERBOSE) console.log(out);
     } catch (error) {
       failed = true;
-      console.error(`✗ ${tool} @backline/${dir}\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+      console.error(`✗ ${tool} ${pkg.name}\n${error.stdout ?? ''}${error.stderr ?? ''}`);
     }
   }
 }
 if (!report(checkVersioning())) failed = true;
+const budgets = spawnSync(process.execPath, [path.join(root, 'scripts', 'check-budgets.mjs')], {
+  stdio: 'inherit',
+});
+if (budgets.status !== 0) failed = true;
 process.exit(failed ? 1 : 0);

@@ -38,7 +38,7 @@ export interface LocalRegistry {
 }
 
 /**
- * Starts verdaccio on loopback. The `@backline` scope is stored in `storage` and open to anyone (it never leaves
+ * Starts verdaccio on loopback. The `@backline` scope and `create-backline` are stored in `storage` and open to anyone (it never leaves
  * the machine); every other package is served only when `uplink` is set, so a consumer normally points just the
  * scope at this registry and takes the rest from its usual one.
  */
@@ -53,6 +53,8 @@ export async function startRegistry(options: {
     uplinks: options.uplink ? { upstream: { url: options.uplink } } : {},
     packages: {
       '@backline/*': { access: '$all', publish: '$all', unpublish: '$all' },
+      // The scaffolder, published with the scope (`npm exec --registry <this> create-backline my-app`).
+      'create-backline': { access: '$all', publish: '$all', unpublish: '$all' },
       '**': { access: '$all', ...(options.uplink ? { proxy: 'upstream' } : {}) },
     },
     log: { type: 'stdout', format: 'pretty', level: 'error' },

@@ -1,18 +1,22 @@
 /**
  * Release check: publish every public package to a throwaway verdaccio on loopback with a changesets
- * snapshot version, then install examples/minimal from it in a directory outside the workspace, build it
- * and run its smoke test. Proves the packages work as a consumer receives them, not as the workspace links them.
+ * snapshot version, then scaffold an app with `create-backline` from it in a directory outside the workspace,
+ * install, build and run the app's own Chromium test, hold its /login to a size budget, and type-check an app with
+ * every extra. Proves the packages work as a consumer receives them, not as the workspace links them.
  *
  * The snapshot rewrites package.json files and consumes changesets; every file it touches is restored.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { appPageBytes } from './bench/app-page-bytes';
 import { type LocalRegistry, publishSnapshot, root, run, scopeNpmrc, startRegistry } from './local-registry';
 
 const work = mkdtempSync(path.join(tmpdir(), 'backline-release-'));
 const log = (message: string) => console.log(`[release:local] ${message}`);
+/** The most JavaScript (gzip) the scaffolded app's /login may load, measured in Chromium. */
+const LOGIN_BUDGET_KB = 150;
 /** Docs whose blocks marked `<!-- release-check: compiled -->` must compile against the published packages. */
 const DOCS_WITH_COMPILED_SNIPPETS = ['docs/packages/admin.md'];
 /** What those snippets import: our packages at the versions just published, and their peers. */
@@ -78,32 +82,78 @@ try {
       .join(', ')}`,
   );
 
-  log('installing examples/minimal outside the workspace');
-  const app = path.join(work, 'minimal');
-  cpSync(path.join(root, 'examples', 'minimal'), app, {
-    recursive: true,
-    filter: (src) =>
-      !/node_modules|dist|\.data/.test(path.relative(path.join(root, 'examples', 'minimal'), src)),
-  });
-  const pkgPath = path.join(app, 'package.json');
-  const pkg = JSON.parse(readFileSync(pkgPath, 'utf8'));
-  for (const name of Object.keys(pkg.dependencies)) {
-    if (name.startsWith('@backline/')) {
-      if (!versions[name]) throw new Error(`${name} was not published`);
-      pkg.dependencies[name] = versions[name];
-    }
-  }
-  writeFileSync(pkgPath, `${JSON.stringify(pkg, null, 2)}\n`);
-  // Only the @backline scope comes from the local registry; everything else from the usual one.
-  writeFileSync(path.join(app, '.npmrc'), scopeNpmrc(registry.url));
+  // The documented path for a new app: `npm create backline` from the registry, the app installed from it, and the
+  // app's own tests (a Chromium sign-up, sign-in, account settings and log out). The base template is
+  // examples/minimal, file for file (packages/create-backline/src/scaffold.test.ts).
+  const scaffoldStarted = performance.now();
+  log('scaffolding an app with create-backline from the local registry');
+  if (!versions['create-backline']) throw new Error('create-backline was not published');
   // Drop the npm_config_* variables pnpm exported for this script: the consumer runs plain npm.
   const appEnv = Object.fromEntries(
     Object.entries(process.env).filter(([key]) => !/^npm_config_/i.test(key)),
   );
-  appEnv.npm_config_userconfig = path.join(app, '.npmrc');
-  await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: app, env: appEnv });
-  await run('npm', ['run', 'build'], { cwd: app, env: appEnv });
-  await run('npm', ['test'], { cwd: app, env: appEnv });
+  // `npm create backline@<version> app` is `npm exec create-backline@<version> -- app`; the package itself comes
+  // from the local registry, so this one command sends every request there.
+  const createEnv = {
+    ...appEnv,
+    npm_config_userconfig: path.join(work, '.npmrc'),
+    npm_config_registry: registry.url,
+    npm_config_cache: path.join(work, 'npx-cache'),
+  };
+  const createCommand = (dir: string, ...flags: string[]) =>
+    run(
+      'npm',
+      [
+        'exec',
+        '--yes',
+        `--package=create-backline@${versions['create-backline']}`,
+        '--',
+        'create-backline',
+        dir,
+        '--no-install',
+        ...flags,
+      ],
+      { cwd: work, env: createEnv },
+    );
+  await createCommand('app', '--extras', 'none');
+  const app = path.join(work, 'app');
+  const pkg = JSON.parse(readFileSync(path.join(app, 'package.json'), 'utf8'));
+  for (const [name, version] of Object.entries(pkg.dependencies as Record<string, string>)) {
+    if (name.startsWith('@backline/') && version !== versions[name]) {
+      throw new Error(`the scaffolded app asks for ${name}@${version}, not the release's ${versions[name]}`);
+    }
+  }
+  // Only the @backline scope comes from the local registry; everything else from the usual one.
+  writeFileSync(path.join(app, '.npmrc'), scopeNpmrc(registry.url));
+  const installEnv = (dir: string) => ({ ...appEnv, npm_config_userconfig: path.join(dir, '.npmrc') });
+  await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: app,
+    env: installEnv(app),
+  });
+  await run('npm', ['run', 'build'], { cwd: app, env: installEnv(app) });
+  await run('npm', ['test'], { cwd: app, env: installEnv(app) });
+  // The first page a new user opens, measured as `pnpm bench bundle` measures the music site's.
+  const login = await appPageBytes(app, '/login', installEnv(app));
+  log(`the scaffolded app's /login loads ${(login.total / 1024).toFixed(1)} KB of JavaScript (gzip)`);
+  if (login.total > LOGIN_BUDGET_KB * 1024) {
+    throw new Error(
+      `the scaffolded app's /login loads ${(login.total / 1024).toFixed(1)} KB gzip, over its ${LOGIN_BUDGET_KB} KB budget:\n${login.files
+        .map((file) => `  ${(file.gzip / 1024).toFixed(1)} KB ${file.url}`)
+        .join('\n')}`,
+    );
+  }
+  // Every extra at once: the files they add must install and type-check against the published packages (the
+  // npm cache is warm from the first app, and Vite adds nothing tsc would not catch here, so it is skipped).
+  log('scaffolding an app with every extra and type checking it');
+  await createCommand('full', '--extras', 'uploads,notifications,admin');
+  const full = path.join(work, 'full');
+  writeFileSync(path.join(full, '.npmrc'), scopeNpmrc(registry.url));
+  await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefer-offline'], {
+    cwd: full,
+    env: installEnv(full),
+  });
+  await run(path.join(full, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], { cwd: full });
+  log(`create-backline checks took ${((performance.now() - scaffoldStarted) / 1000).toFixed(0)} s`);
 
   log('type checking the compiled snippets of the docs against the published packages');
   const snippets = path.join(work, 'docs-snippets');
@@ -161,7 +211,7 @@ try {
       2,
     )}\n`,
   );
-  writeFileSync(path.join(snippets, '.npmrc'), readFileSync(path.join(app, '.npmrc'), 'utf8'));
+  writeFileSync(path.join(snippets, '.npmrc'), scopeNpmrc(registry.url));
   const snippetsEnv = { ...appEnv, npm_config_userconfig: path.join(snippets, '.npmrc') };
   await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {
     cwd: snippets,

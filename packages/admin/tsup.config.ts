@@ -1,6 +1,9 @@
 import { backlineTsup } from '../../scripts/tsup-config';
 
 export default backlineTsup(
-  { index: 'src/index.ts', styles: 'src/styles.css' },
-  { platform: 'browser', dts: { entry: { index: 'src/index.ts' } } },
+  { index: 'src/index.ts', chart: 'src/dashboard/dashboard-chart.tsx', styles: 'src/styles.css' },
+  {
+    platform: 'browser',
+    dts: { entry: { index: 'src/index.ts', chart: 'src/dashboard/dashboard-chart.tsx' } },
+  },
 );

@@ -9,39 +9,15 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { launchBrowser } from '@internal/testing/browser';
 import { build } from 'vite';
 import { createMusicApp } from '../../examples/music/src/server/app';
+import { scriptBytes } from './script-bytes';
 
 const BUDGET_KB = 150;
 const route = process.env.BENCH_ROUTE ?? '/login';
 const root = path.resolve(import.meta.dirname, '../..');
 const musicRoot = path.join(root, 'examples/music');
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-
-/** Loads a URL in Chromium and answers the gzip size of every script it fetched. */
-async function scriptBytes(url: string): Promise<{ files: { url: string; gzip: number }[]; total: number }> {
-  const browser = await launchBrowser();
-  try {
-    const page = await browser.newPage();
-    const files: { url: string; gzip: number }[] = [];
-    const pending: Promise<void>[] = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() !== 'script') return;
-      pending.push(
-        response.body().then((body) => {
-          files.push({ url: new URL(response.url()).pathname, gzip: gzipSync(body, { level: 9 }).length });
-        }),
-      );
-    });
-    await page.goto(url, { waitUntil: 'networkidle' });
-    await Promise.all(pending);
-    return { files, total: files.reduce((sum, file) => sum + file.gzip, 0) };
-  } finally {
-    await browser.close();
-  }
-}
 
 /** Builds and serves a bare React app, the floor any React page pays. */
 async function baseline(): Promise<number> {

@@ -1,5 +1,11 @@
 import { stripeProvider } from '@backline/server';
-import { createTestUser, type RunningServer, type StripeFake, startStripeFake } from '@internal/testing';
+import {
+  createTestUser,
+  type RunningServer,
+  type StripeFake,
+  signedInUser,
+  startStripeFake,
+} from '@internal/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureGenerator } from '../src/server/modules/demo-library/test-fixture';
@@ -193,6 +199,64 @@ describe('billing in Chromium, against the music server and a loopback Stripe', 
       .where({ status: 'active' })
       .orderBy('id', 'desc');
     expect(row).toMatchObject({ cancel_at_period_end: true });
+    await context.close();
+  });
+
+  it("lets an admin find a listener's subscription by status and cancel it at once", async () => {
+    // A listener subscribes to Pro through the fake provider's hosted page.
+    const listener = uniqueEmail('subscribed');
+    const { http } = await signedInUser(site, { email: listener, password: PASSWORD });
+    const started = await http.post('/api/v1/billing/checkout', {
+      productId: ids.Pro!.id,
+      priceId: ids.Pro!.month,
+    });
+    expect(started.status).toBe(200);
+    await stripe.completeCheckout((started.data as { url: string }).url.split('/').pop()!);
+    const adminEmail = uniqueEmail('billing-admin');
+    await createTestUser(site.app, { email: adminEmail, password: PASSWORD, roles: ['admin'] });
+
+    const { page, context } = await browser.newPage();
+    await logIn(page, adminEmail);
+    await page.goto(`${site.url}/admin`);
+    // The section sits next to Plans in the admin navigation.
+    await page.getByRole('link', { name: 'Subscriptions', exact: true }).click();
+    await expectHeading(page, 'Subscriptions');
+    const table = page.getByRole('grid', { name: 'Subscriptions' });
+    const listenerRow = table.getByRole('row').filter({ hasText: listener });
+    await page.getByRole('button', { name: /Status$/ }).click();
+    await page.getByRole('option', { name: 'Active', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('active');
+    await expect.poll(() => listenerRow.innerText()).toContain('Active');
+    const text = await listenerRow.innerText();
+    expect(text).toContain('Pro');
+    expect(text).toContain('$9.99');
+    // Every row the filter leaves is active.
+    const statuses = await table
+      .getByRole('row')
+      .evaluateAll((rows) => rows.slice(1).map((row) => row.textContent ?? ''));
+    expect(statuses.length).toBeGreaterThan(0);
+    for (const row of statuses) expect(row).toContain('Active');
+    await expectAccessibleInBothThemes(page, 'admin-subscriptions-1280');
+
+    await listenerRow.getByRole('button', { name: `Cancel the subscription of ${listener}` }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect.poll(() => dialog.innerText()).toContain(`End the subscription of ${listener} to Pro now?`);
+    await expectAccessibleInBothThemes(page);
+    await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    // Cancelled, it leaves the active filter and shows under Canceled without a Cancel action.
+    await expect.poll(() => listenerRow.count()).toBe(0);
+    await page.getByRole('button', { name: /Status$/ }).click();
+    await page.getByRole('option', { name: 'Canceled', exact: true }).click();
+    await expect.poll(() => listenerRow.innerText()).toContain('Canceled');
+    expect(await listenerRow.getByRole('button', { name: /^Cancel/ }).count()).toBe(0);
+    const [row] = await site.app.kit
+      .knex('billing_subscriptions')
+      .join('users', 'users.id', 'billing_subscriptions.user_id')
+      .where('users.email', listener)
+      .select('billing_subscriptions.status', 'billing_subscriptions.revoked_at');
+    expect(row.status).toBe('canceled');
+    expect(row.revoked_at).not.toBeNull();
     await context.close();
   });
 

@@ -1,10 +1,11 @@
 // The shell
 
 // Billing: plans and the billing settings page
-export { billingSettings, plansSection } from './billing/billing-section';
+export { billingSettings, plansSection, subscriptionsSection } from './billing/billing-section';
 export { BILLING_ADMIN_STRINGS } from './billing/billing-strings';
 export { PlanFormDialog } from './billing/plan-form-dialog';
 export { PlansPage } from './billing/plans-page';
+export { SubscriptionsPage, SubscriptionsTable } from './billing/subscriptions-page';
 // Content: custom pages and error reports
 export { customPagesSection, errorReportsSection } from './content/content-sections';
 export { CONTENT_ADMIN_STRINGS } from './content/content-strings';

@@ -36,8 +36,17 @@ const ArtistRequestPage = lazy(() =>
 const ArtistProfilePage = lazy(() =>
   import('./pages/backstage/artist-profile-page').then((module) => ({ default: module.ArtistProfilePage })),
 );
+const ArtistMusicPage = lazy(() =>
+  import('./pages/backstage/artist-music-page').then((module) => ({ default: module.ArtistMusicPage })),
+);
+const ArtistInsightsPage = lazy(() =>
+  import('./pages/backstage/artist-insights-page').then((module) => ({ default: module.ArtistInsightsPage })),
+);
 const BackstageUploadPage = lazy(() =>
   import('./pages/backstage/upload-page').then((module) => ({ default: module.BackstageUploadPage })),
+);
+const MusicUploadPage = lazy(() =>
+  import('./pages/backstage/music-upload-page').then((module) => ({ default: module.MusicUploadPage })),
 );
 const billingPages = () => import('./pages/billing-pages');
 const BillingEnabled = lazy(() => billingPages().then((module) => ({ default: module.BillingEnabled })));
@@ -195,7 +204,10 @@ export function App() {
                 <Route path="/backstage" element={<BackstageHomePage />} />
                 <Route path="/backstage/requests/new" element={<ArtistRequestPage />} />
                 <Route path="/backstage/artists/:artistId" element={<ArtistProfilePage />} />
+                <Route path="/backstage/artists/:artistId/music" element={<ArtistMusicPage />} />
+                <Route path="/backstage/artists/:artistId/insights" element={<ArtistInsightsPage />} />
                 <Route path="/backstage/upload" element={<BackstageUploadPage />} />
+                <Route path="/backstage/music/upload" element={<MusicUploadPage />} />
                 <Route path="/backstage/*" element={<NotFoundPage />} />
               </Route>
               {/* Billing: only while billing.enable is on (the 404 page otherwise); pricing is public. */}

@@ -30,6 +30,7 @@ import { MUSIC_APPEARANCE_SETTINGS } from '../contract/appearance';
 import { demoAdmin } from './demo-admin';
 import { MUSIC_LOCALIZATIONS } from './lang/index';
 import { type MusicModuleOptions, music } from './modules/music/index';
+import { musicUploadsModule } from './modules/music-uploads/index';
 import { MUSIC_NOTIFICATION_TYPES } from './modules/notifications/index';
 import { MUSIC_PLANS } from './modules/plans';
 import { site } from './modules/site';
@@ -97,6 +98,7 @@ export function musicOptions({
       demoAdmin(),
       site(),
       music(musicModuleOptions),
+      musicUploadsModule(),
       notificationsModule({ types: MUSIC_NOTIFICATION_TYPES, push }),
       billingModule({ plans: MUSIC_PLANS, ...billingOptions }),
       // The ad slots' code is edited on the admin's Ads settings page, checked by the slots' own rule.

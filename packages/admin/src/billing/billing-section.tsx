@@ -4,6 +4,7 @@ import { defineSettingsPage } from '../settings/settings-page-definition';
 import type { AdminSection } from '../shell/admin-section';
 
 const PlansPage = lazy(() => import('./plans-page'));
+const SubscriptionsPage = lazy(() => import('./subscriptions-page'));
 
 /** The "Plans" admin section (`/admin/plans`, `billing.manage`): plans and their prices for the pricing page. */
 export function plansSection(): AdminSection {
@@ -13,6 +14,20 @@ export function plansSection(): AdminSection {
     icon: <CardIcon />,
     permission: billing.BILLING_MANAGE_PERMISSION,
     component: PlansPage,
+  };
+}
+
+/**
+ * The "Subscriptions" admin section (`/admin/subscriptions`, `billing.manage`, the permission its routes need):
+ * every subscription, filtered by status and plan, and cancelling one. List it right after `plansSection()`.
+ */
+export function subscriptionsSection(): AdminSection {
+  return {
+    path: 'subscriptions',
+    label: 'Subscriptions',
+    icon: <ReceiptIcon />,
+    permission: billing.BILLING_MANAGE_PERMISSION,
+    component: SubscriptionsPage,
   };
 }
 
@@ -65,6 +80,25 @@ function CardIcon() {
     >
       <rect x="2" y="5" width="20" height="14" rx="2" />
       <path d="M2 10h20" />
+    </svg>
+  );
+}
+
+function ReceiptIcon() {
+  return (
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d="M5 3h14v18l-3-2-2 2-2-2-2 2-2-2-3 2z" />
+      <path d="M9 8h6M9 12h6" />
     </svg>
   );
 }

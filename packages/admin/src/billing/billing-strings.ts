@@ -1,7 +1,7 @@
 import { pageStrings } from '../settings/settings-page-definition';
 import { billingSettings } from './billing-section';
 
-/** Every line the plans page, its form and the billing settings page translate. */
+/** Every line the plans and subscriptions pages, the plan form and the billing settings page translate. */
 export const BILLING_ADMIN_STRINGS: readonly string[] = [
   'Plans',
   'New plan',
@@ -47,5 +47,31 @@ export const BILLING_ADMIN_STRINGS: readonly string[] = [
   'week',
   'month',
   'year',
+  'Subscriptions',
+  'Subscription canceled',
+  'Cancel subscription',
+  "End the subscription of :name to :plan now? The payment provider cancels it and the plan's permissions go away at once.",
+  'Cancel the subscription of :name',
+  'No subscriptions yet.',
+  'No subscriptions match.',
+  'Search by subscriber',
+  'User',
+  'Plan',
+  'Plan #:id',
+  'Price',
+  'Current period end',
+  'Cancels at period end',
+  'Yes',
+  'No',
+  'Any status',
+  'All plans',
+  'Active',
+  'Trialing',
+  'Past due',
+  'Incomplete',
+  'Incomplete, expired',
+  'Unpaid',
+  'Paused',
+  'Canceled',
   ...pageStrings(billingSettings),
 ];

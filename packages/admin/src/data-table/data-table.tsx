@@ -238,7 +238,7 @@ export function DataTable<T extends { id: number | string }>({
       </div>
       {selection && selected.length && bulkActions ? (
         <section className="bl-data-table__bulk" aria-label={t('Bulk actions')}>
-          <span>{t(':count selected', { count: selected.length })}</span>
+          <span>{t(':count selected', { count: selected.length, defaultValue_one: ':count selected' })}</span>
           {bulkActions(selected)}
         </section>
       ) : null}

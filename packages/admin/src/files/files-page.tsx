@@ -52,7 +52,7 @@ export function FilesPage() {
             {usage.data.pagination.data.map((row) => (
               <li key={row.user_id ?? 'none'}>
                 {row.email ?? t('No owner')}: {formatBytes(row.bytes, i18n.language)} (
-                {t(':count files', { count: row.files })})
+                {t(':count files', { count: row.files, defaultValue_one: ':count file' })})
               </li>
             ))}
           </ul>

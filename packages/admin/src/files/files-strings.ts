@@ -5,6 +5,8 @@ export const FILES_STRINGS: readonly string[] = [
   'Storage per user',
   'No owner',
   ':count files',
+  // The plural form for one (i18next's `_one` suffix); a language with more forms adds `_few`, `_many`, …
+  ':count files_one',
   'Search files',
   'No files yet.',
   'Preview',

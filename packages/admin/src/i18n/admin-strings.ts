@@ -11,6 +11,8 @@ import { SETTINGS_STRINGS } from '../settings/settings-strings';
  */
 export const ADMIN_STRINGS = [
   ':count selected',
+  // The plural form for one (i18next's `_one` suffix); a language with more forms adds `_few`, `_many`, …
+  ':count selected_one',
   'Action',
   'Actions',
   'Actions for :name',
@@ -36,6 +38,7 @@ export const ADMIN_STRINGS = [
   'Default role',
   'Delete',
   'Delete :count users and everything they own? This cannot be undone.',
+  'Delete :count users and everything they own? This cannot be undone._one',
   'Delete :name',
   'Delete role',
   'Delete the role :name? Its users lose its permissions.',

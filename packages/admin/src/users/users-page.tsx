@@ -285,7 +285,10 @@ export function UsersPage() {
       ) : null}
       <ConfirmDialog action={deletion} title={t('Delete users')} confirmLabel={t('Delete')}>
         {(ids) =>
-          t('Delete :count users and everything they own? This cannot be undone.', { count: ids.length })
+          t('Delete :count users and everything they own? This cannot be undone.', {
+            count: ids.length,
+            defaultValue_one: 'Delete :count user and everything they own? This cannot be undone.',
+          })
         }
       </ConfirmDialog>
     </AdminPage>

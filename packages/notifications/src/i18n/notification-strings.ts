@@ -5,6 +5,8 @@
 export const NOTIFICATION_STRINGS = [
   'Notifications',
   ':count unread notifications',
+  // The plural form for one (i18next's `_one` suffix); a language with more forms adds `_few`, `_many`, …
+  ':count unread notifications_one',
   'Mark all as read',
   'Hang tight!',
   'Notifications will start showing up here soon.',
@@ -33,8 +35,9 @@ export const NOTIFICATION_STRINGS = [
   'Default',
   'Share playlists and work together with your team.',
   'Your workspaces',
-  '1 member',
   ':count members',
+  // The plural form for one (i18next's `_one` suffix); a language with more forms adds `_few`, `_many`, …
+  ':count members_one',
   'Active',
   'Switch to',
   'Manage',

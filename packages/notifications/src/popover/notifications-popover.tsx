@@ -76,7 +76,11 @@ export function NotificationsPopover({ pageHref, onNavigate, live = true }: Noti
   return (
     <DialogTrigger isOpen={open} onOpenChange={setOpen}>
       <IconButton
-        aria-label={count ? t(':count unread notifications', { count }) : t('Notifications')}
+        aria-label={
+          count
+            ? t(':count unread notifications', { count, defaultValue_one: ':count unread notification' })
+            : t('Notifications')
+        }
         className="bl-notifications-bell"
       >
         <BellIcon />

@@ -54,11 +54,9 @@ export function WorkspacesPage() {
               <span className="bl-workspaces__name">
                 {workspace.id === 0 ? t('Default') : workspace.name}
                 <span className="bl-workspaces__meta">
-                  {/* Two lines, not i18next's `_one`/`_other` plural keys: English is the key and has no lines of
-                      its own, so a plural key would show its raw name in English. */}
-                  {workspace.members_count === 1
-                    ? t('1 member')
-                    : t(':count members', { count: workspace.members_count })}
+                  {/* i18next plurals: a language adds `:count members_one` (`_few`, `_many`, … as its rules need);
+                      English has no lines, so its singular is the default value for the `one` form. */}
+                  {t(':count members', { count: workspace.members_count, defaultValue_one: ':count member' })}
                   {workspace.id === workspaceId ? ` · ${t('Active')}` : ''}
                 </span>
               </span>

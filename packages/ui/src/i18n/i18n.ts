@@ -8,12 +8,38 @@ import { initReactI18next } from 'react-i18next';
 export const colonPlaceholders: PostProcessorModule = {
   type: 'postProcessor',
   name: 'colonPlaceholders',
-  process(value: string, _key: string | string[], options: Record<string, unknown>) {
-    return value.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (match, name: string) =>
-      options[name] === undefined ? match : String(options[name]),
-    );
+  process(
+    value: string,
+    _key: string | string[],
+    options: Record<string, unknown>,
+    translator: { language?: string },
+  ) {
+    const language = (typeof options.lng === 'string' ? options.lng : undefined) ?? translator?.language;
+    return value.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (match, name: string) => {
+      const option = options[name];
+      if (option === undefined) return match;
+      // `count` stays a number so i18next can pick the plural form; it is written in the language's digits here.
+      return name === 'count' && typeof option === 'number' ? formatCount(option, language) : String(option);
+    });
   },
 };
+
+const countFormats = new Map<string, Intl.NumberFormat>();
+
+/** `1,234` in English, `1234`/`1.234` in Spanish; the plain number when the language is not one Intl knows. */
+function formatCount(count: number, language: string | undefined): string {
+  if (!language) return String(count);
+  try {
+    let format = countFormats.get(language);
+    if (!format) {
+      format = new Intl.NumberFormat(language);
+      countFormats.set(language, format);
+    }
+    return format.format(count);
+  } catch {
+    return String(count);
+  }
+}
 
 /**
  * Creates the i18next instance a Backline app renders with. The English spec text is the key, so a

@@ -39,7 +39,10 @@ export const UPLOADS_STRINGS = [
   ':time left',
   ':count files uploaded',
   ':done of :count files uploaded',
+  // The plural form for one (i18next's `_one` suffix); a language with more forms adds `_few`, `_many`, …
+  ':done of :count files uploaded_one',
   ':count more files',
+  ':count more files_one',
   'Upload progress of :name',
 ] as const;
 

@@ -73,7 +73,11 @@ export function UploadProgressList({
         <div className="bl-upload-list__summary">
           <h2 className="bl-upload-list__title">{title ?? t('Uploads')}</h2>
           <p className="bl-upload-list__stats" aria-live="polite">
-            {t(':done of :count files uploaded', { done: state.completed, count })}
+            {t(':done of :count files uploaded', {
+              done: state.completed,
+              count,
+              defaultValue_one: ':done of :count file uploaded',
+            })}
             {state.isUploading && state.speed > 0 ? (
               <>
                 {' · '}
@@ -95,7 +99,9 @@ export function UploadProgressList({
         ))}
       </ul>
       {count > visible.length ? (
-        <p className="bl-upload-list__more">{t(':count more files', { count: count - visible.length })}</p>
+        <p className="bl-upload-list__more">
+          {t(':count more files', { count: count - visible.length, defaultValue_one: ':count more file' })}
+        </p>
       ) : null}
     </section>
   );

@@ -14,10 +14,11 @@ import {
   localizationsSection,
   plansSection,
   settingsSection,
+  subscriptionsSection,
 } from '@backline/admin';
 import { appearanceSection, DEFAULT_EDITOR_SECTIONS } from '@backline/appearance/editor';
 import { lazy } from 'react';
-import { backstage, DISCOVER_INTRO_KEY } from '../../contract';
+import { backstage, catalogueAdmin, DISCOVER_INTRO_KEY } from '../../contract';
 import { useSiteChrome } from '../shell/use-site-chrome';
 import { ADS_SETTINGS } from './ads-settings';
 
@@ -28,6 +29,22 @@ import { ADS_SETTINGS } from './ads-settings';
 export const MUSIC_ADMIN_SECTIONS: AdminSection[] = [
   dashboardSection(),
   ...ADMIN_SECTIONS,
+  // The catalogue: who may edit it sees the lists; creating and deleting need their own permissions.
+  ...(
+    [
+      ['artists', 'Artists', () => import('./catalogue/artists-page')],
+      ['albums', 'Albums', () => import('./catalogue/albums-page')],
+      ['tracks', 'Tracks', () => import('./catalogue/tracks-page')],
+      ['genres', 'Genres', () => import('./catalogue/genres-page')],
+      ['playlists', 'Playlists', () => import('./catalogue/playlists-page')],
+    ] as const
+  ).map(([path, label, load]) => ({
+    path,
+    label,
+    icon: path === 'artists' ? <MicrophoneIcon /> : <DiscIcon />,
+    permission: catalogueAdmin.MUSIC_UPDATE_PERMISSION,
+    component: lazy(load),
+  })),
   // Listeners asking to become (or claim) an artist; approving links them to it in backstage.
   {
     path: 'artist-requests',
@@ -54,6 +71,7 @@ export const MUSIC_ADMIN_SECTIONS: AdminSection[] = [
   localizationsSection(),
   filesSection(),
   plansSection(),
+  subscriptionsSection(),
   customPagesSection(),
   errorReportsSection(),
 ];
@@ -78,6 +96,23 @@ function MicrophoneIcon() {
     >
       <rect x="9" y="3" width="6" height="11" rx="3" />
       <path d="M5 11a7 7 0 0 0 14 0M12 18v3M8 21h8" />
+    </svg>
+  );
+}
+
+function DiscIcon() {
+  return (
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <circle cx="12" cy="12" r="9" />
+      <circle cx="12" cy="12" r="2.5" />
     </svg>
   );
 }

@@ -106,7 +106,8 @@ export function ItemCard({ item }: { item: ContentItem }) {
           image={item.avatar}
           round
           subtitle={t(':count followers', {
-            count: format.number(item.followers_count),
+            count: item.followers_count,
+            defaultValue_one: ':count follower',
           })}
         />
       );
@@ -117,7 +118,9 @@ export function ItemCard({ item }: { item: ContentItem }) {
 export function GenreCard({ name, href, image }: { name: string; href: string; image: string | null }) {
   return (
     <Link href={href} variant="inherit" className="music-genre-card">
-      {image ? <img src={image} alt="" loading="lazy" decoding="async" /> : null}
+      {image ? (
+        <img className="music-genre-card__image" src={image} alt="" loading="lazy" decoding="async" />
+      ) : null}
       <span className="music-genre-card__name">{name}</span>
     </Link>
   );

@@ -333,7 +333,10 @@ export function TrackMenu({ tracks, trigger, playlist, isOpen, onOpenChange }: T
           aria-label={
             single
               ? t('Options for :name', { name: first.name })
-              : t(':count tracks selected', { count: tracks.length })
+              : t(':count tracks selected', {
+                  count: tracks.length,
+                  defaultValue_one: ':count track selected',
+                })
           }
           placement="bottom end"
           onAction={(key: Key) => {
@@ -415,7 +418,9 @@ function SelectionBar({
   const { t } = useTranslation();
   return (
     <div className="music-tracks__selection" role="toolbar" aria-label={t('Selected tracks')}>
-      <span aria-live="polite">{t(':count tracks selected', { count: tracks.length })}</span>
+      <span aria-live="polite">
+        {t(':count tracks selected', { count: tracks.length, defaultValue_one: ':count track selected' })}
+      </span>
       <TrackMenu
         tracks={tracks}
         playlist={playlist}

@@ -13,6 +13,11 @@ export const MUSIC_LOCALIZATIONS: Localization[] = [
   {
     language: 'es',
     name: 'Español',
-    lines: { ...lines('./es.json'), ...lines('./player.es.json'), ...lines('./admin-settings.es.json') },
+    lines: {
+      ...lines('./es.json'),
+      ...lines('./player.es.json'),
+      ...lines('./admin-settings.es.json'),
+      ...lines('./catalogue.es.json'),
+    },
   },
 ];

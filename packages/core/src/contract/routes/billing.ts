@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { idField, idParam, requiredString } from '../fields';
+import { listQuery } from '../list-query';
 import { route } from '../route';
-import { timestamp } from '../schemas/common';
+import { paginated, timestamp } from '../schemas/common';
 
 /** Public setting: whether the site sells plans. Off hides `/pricing`, `checkout/*` and `billing/*`. */
 export const BILLING_ENABLE_SETTING = 'billing.enable';
@@ -188,7 +189,29 @@ export const webhook = route({
   errors: [400, 404],
 });
 
-/** `GET billing/admin/subscriptions?status=&product_id=`: subscriptions for the admin area, newest first. */
+/** The statuses a subscription can have (the provider's, with `canceled` once it ended). */
+export const SUBSCRIPTION_STATUSES = [
+  'active',
+  'trialing',
+  'past_due',
+  'incomplete',
+  'incomplete_expired',
+  'unpaid',
+  'paused',
+  'canceled',
+] as const;
+
+/** A subscription in the admin list, with the subscriber it belongs to. */
+export const AdminSubscription = z.extend(Subscription, {
+  user_id: z.number(),
+  user: z.object({ id: z.number(), email: z.string(), name: z.string() }),
+});
+export type AdminSubscription = z.infer<typeof AdminSubscription>;
+
+/**
+ * `GET billing/admin/subscriptions?status=&product_id=&query=`: subscriptions for the admin area, newest first,
+ * a page at a time; `query` searches the subscriber's email and name.
+ */
 export const adminSubscriptions = route({
   method: 'GET',
   path: 'billing/admin/subscriptions',
@@ -196,11 +219,11 @@ export const adminSubscriptions = route({
   summary: 'List subscriptions, by status and plan',
   auth: true,
   permission: BILLING_MANAGE_PERMISSION,
-  query: z.object({
+  query: listQuery(['id', 'status', 'current_period_end'], {
     status: z.optional(z.string().check(z.maxLength(30))),
     product_id: z.optional(idParam('product_id')),
   }),
-  response: z.object({ subscriptions: z.array(z.extend(Subscription, { user_id: z.number() })) }),
+  response: paginated(AdminSubscription),
 });
 
 const PriceInput = z.object({

@@ -507,13 +507,25 @@ describe.each(testDatabases())('billing with Stripe on $name', (database) => {
     const listed = async (query: string) =>
       (
         (await admin.get(`/api/v1/billing/admin/subscriptions?${query}`)).data as {
-          subscriptions: { id: number }[];
+          pagination: { data: { id: number }[] };
         }
-      ).subscriptions.map((s) => s.id);
+      ).pagination.data.map((s) => s.id);
     expect(await listed('status=canceled')).toContain(row.id);
     expect(await listed('status=active')).not.toContain(row.id);
     expect(await listed(`product_id=${row.product_id}`)).toContain(row.id);
     expect(await listed(`product_id=${row.product_id + 1000}`)).toEqual([]);
+    const owner = await server.app.kit.knex('users').where({ id: row.user_id }).first('email');
+    expect(await listed(`query=${encodeURIComponent(owner.email)}`)).toEqual([row.id]);
+    expect(await listed('query=nobody-by-this-name')).toEqual([]);
+    const [first] = (
+      (await admin.get(`/api/v1/billing/admin/subscriptions?query=${encodeURIComponent(owner.email)}`))
+        .data as {
+        pagination: { data: { user: { email: string } }[] };
+      }
+    ).pagination.data;
+    expect(first!.user.email).toBe(owner.email);
+    expect((await admin.get('/api/v1/billing/admin/subscriptions?orderBy=user_id')).status).toBe(422);
+    expect((await admin.get('/api/v1/billing/admin/subscriptions?perPage=1000')).status).toBe(422);
   });
 
   it('hides everything while billing is off', async () => {

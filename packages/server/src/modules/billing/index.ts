@@ -1,6 +1,7 @@
 import { billing } from '@backline/core/contract';
 import type { Context, Middleware } from 'koa';
 import { HttpError } from '../../http/errors';
+import { listPage } from '../../http/list-endpoint';
 import { routeUrl } from '../../http/routes';
 import { siteUrl } from '../../http/site-url';
 import { defineModule, type Kit } from '../../kit';
@@ -268,6 +269,13 @@ async function seedPlans(kit: Kit, plans: PlanSeed[]) {
   });
 }
 
+/** A subscription row joined with its subscriber's email and name, for the admin list. */
+type AdminSubscriptionRow = SubscriptionRow & {
+  user_email: string;
+  user_first_name: string | null;
+  user_last_name: string | null;
+};
+
 /**
  * Plans, prices and subscriptions, sold through a payment provider (Stripe by default). A valid subscription
  * adds its plan's permissions to the user's own (`backline_user_access`); the user carries `subscriptions`, each
@@ -424,16 +432,51 @@ export const billingModule = (options: BillingModuleOptions = {}) => {
       });
       adminRoutes(router, resolve);
       router.route(billing.adminSubscriptions).handle(async ({ query, kit }) => {
-        let select = kit.knex('billing_subscriptions').orderBy('id', 'desc').limit(500);
-        if (query.status) select = select.where({ status: query.status });
-        if (query.product_id) select = select.where({ product_id: query.product_id });
-        const rows: SubscriptionRow[] = await select;
-        return {
-          subscriptions: rows.map((row) => ({
-            ...serializeSubscription(row, kit.now()),
-            user_id: row.user_id,
-          })),
-        };
+        const now = kit.now();
+        return listPage({
+          base: kit
+            .knex('billing_subscriptions')
+            .join('users', 'users.id', 'billing_subscriptions.user_id')
+            .select(
+              'billing_subscriptions.*',
+              'users.email as user_email',
+              'users.first_name as user_first_name',
+              'users.last_name as user_last_name',
+            ),
+          input: query,
+          orderBy: {
+            id: 'billing_subscriptions.id',
+            status: 'billing_subscriptions.status',
+            current_period_end: 'billing_subscriptions.current_period_end',
+          },
+          defaultOrder: ['billing_subscriptions.id', 'desc'],
+          idColumn: 'billing_subscriptions.id',
+          search: ['users.email', 'users.first_name', 'users.last_name'],
+          filters: {
+            // The status the list shows: a subscription revoked here reads "canceled" whatever the provider said.
+            status: (q, status) => {
+              if (status === 'canceled')
+                q.where((w) =>
+                  w
+                    .where('billing_subscriptions.status', 'canceled')
+                    .orWhereNotNull('billing_subscriptions.revoked_at'),
+                );
+              else
+                q.where('billing_subscriptions.status', status).whereNull('billing_subscriptions.revoked_at');
+            },
+            product_id: (q, id) => q.where('billing_subscriptions.product_id', id),
+          },
+          serialize: (rows) =>
+            (rows as unknown as AdminSubscriptionRow[]).map((row) => ({
+              ...serializeSubscription(row, now),
+              user_id: row.user_id,
+              user: {
+                id: row.user_id,
+                email: row.user_email,
+                name: [row.user_first_name, row.user_last_name].filter(Boolean).join(' ') || row.user_email,
+              },
+            })),
+        });
       });
     },
     async start(kit) {

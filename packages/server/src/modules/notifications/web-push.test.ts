@@ -83,19 +83,22 @@ function selfSigned() {
 
 /**
  * A loopback push service over https (its own certificate, trusted through the agent handed to the server):
- * keeps every delivery, answers 201, or 410 for endpoints marked `gone`.
+ * keeps every delivery, answers 201, or 410 for endpoints marked `gone`, 404 for `unknown` and 500 for `failing`.
  */
 async function startPushService() {
   const tls = selfSigned();
   const received: { path: string; headers: Record<string, string | string[] | undefined>; body: Buffer }[] =
     [];
   const gone = new Set<string>();
+  const unknown = new Set<string>();
+  const failing = new Set<string>();
   const server: Server = createServer(tls, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      res.statusCode = gone.has(req.url ?? '') ? 410 : 201;
+      const at = req.url ?? '';
+      res.statusCode = gone.has(at) ? 410 : unknown.has(at) ? 404 : failing.has(at) ? 500 : 201;
       res.end();
     });
   });
@@ -105,6 +108,8 @@ async function startPushService() {
     agent: new Agent({ ca: tls.cert }),
     received,
     gone,
+    unknown,
+    failing,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -123,7 +128,7 @@ describe.each(testDatabases())('Web Push on $name', (database) => {
     await push?.close();
   });
 
-  it('delivers an encrypted payload that decrypts to the notification, and forgets a device answering 410', async () => {
+  it('delivers an encrypted payload that decrypts to the notification, and forgets a device answering 410 or 404, not 500', async () => {
     const { user, http } = await signedInUser(server, { email: 'push@example.com', password: PASSWORD });
     const key = await http.get('/api/v1/notifications/push/key');
     expect(key.status).toBe(200);
@@ -177,6 +182,31 @@ describe.each(testDatabases())('Web Push on $name', (database) => {
       .where({ user_id: user.id })
       .pluck('endpoint');
     expect(left).toEqual([`${push.url}/laptop`]);
+
+    // A 404 (the push service no longer knows the subscription) forgets the device too; a 500 is the service's
+    // own trouble, so that device is kept for the next notification.
+    const tablet = device();
+    await http.post('/api/v1/notifications/push/subscriptions', {
+      endpoint: `${push.url}/tablet`,
+      keys: tablet.keys,
+    });
+    push.unknown.add('/laptop');
+    push.failing.add('/tablet');
+    const before = push.received.length;
+    await notify(server.app.kit, user, { type: TYPE.id, data: { lines: [{ content: 'once more' }] } });
+    await settleNotifications(server.app.kit);
+    expect(
+      push.received
+        .slice(before)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(['/laptop', '/tablet']);
+    expect(
+      await server.app.kit
+        .knex('notification_push_subscriptions')
+        .where({ user_id: user.id })
+        .pluck('endpoint'),
+    ).toEqual([`${push.url}/tablet`]);
   });
 
   it('refuses plain-http endpoints and bad keys with 422, and serves the keys kept in the data directory', async () => {

@@ -45,7 +45,7 @@ export function AlbumPage() {
                   {format.year(album.release_date)}
                 </time>
               ) : null,
-              t(':count tracks', { count: album.tracks_count }),
+              t(':count tracks', { count: album.tracks_count, defaultValue_one: ':count track' }),
               format.length(album.duration_ms),
             ]}
           </MetaLine>

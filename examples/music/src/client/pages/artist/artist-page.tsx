@@ -22,7 +22,6 @@ import { useDocumentTitle } from '../../music/use-document-title';
  */
 export function ArtistPage() {
   const { t } = useTranslation();
-  const format = useFormat();
   const id = Number(useParams().id);
   const query = useArtist(id);
   const top = useArtistTopTracks(id);
@@ -61,9 +60,10 @@ export function ArtistPage() {
           <MetaLine>
             {[
               t(':count followers', {
-                count: format.number(artist.followers_count),
+                count: artist.followers_count,
+                defaultValue_one: ':count follower',
               }),
-              t(':count plays', { count: format.number(artist.plays) }),
+              t(':count plays', { count: artist.plays, defaultValue_one: ':count play' }),
             ]}
           </MetaLine>
         }
@@ -157,7 +157,8 @@ function AlbumBlock({ album }: { album: Album }) {
             </Link>
           </h3>
           <p className="music-album-block__meta">
-            {format.year(album.release_date)} · {t(':count tracks', { count: album.tracks_count })}
+            {format.year(album.release_date)} ·{' '}
+            {t(':count tracks', { count: album.tracks_count, defaultValue_one: ':count track' })}
           </p>
           <div className="music-album-block__actions">
             <PlayButton

@@ -51,11 +51,17 @@ export function BackstageHomePage() {
                     <ButtonLink href={`/backstage/artists/${artist.id}`} variant="outline" size="sm">
                       {t('Edit profile')}
                     </ButtonLink>
+                    <ButtonLink href={`/backstage/artists/${artist.id}/music`} variant="outline" size="sm">
+                      {t('Music')}
+                    </ButtonLink>
+                    <ButtonLink href={`/backstage/artists/${artist.id}/insights`} variant="outline" size="sm">
+                      {t('Insights')}
+                    </ButtonLink>
                   </li>
                 ))}
               </ul>
-              <ButtonLink href="/backstage/upload" variant="text" size="sm">
-                {t('Upload files')}
+              <ButtonLink href="/backstage/music/upload" variant="text" size="sm">
+                {t('Upload music')}
               </ButtonLink>
             </section>
           ) : null}

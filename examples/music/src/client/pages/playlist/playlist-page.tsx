@@ -72,7 +72,7 @@ export function PlaylistPage() {
               <Link key="owner" href={playlist.owner.path} variant="inherit" className="music-strong-link">
                 {playlist.owner.display_name}
               </Link>,
-              t(':count tracks', { count: playlist.tracks_count }),
+              t(':count tracks', { count: playlist.tracks_count, defaultValue_one: ':count track' }),
               playlist.duration_ms > 0 ? format.length(playlist.duration_ms) : null,
             ]}
           </MetaLine>

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useProfile, useProfilePlaylists, useProfileUsers } from '../../music/api';
 import { CardGrid, CardGridSkeleton, ItemCard } from '../../music/cards';
-import { useFormat } from '../../music/format';
 import { FollowButton } from '../../music/like-button';
 import { MetaLine } from '../../music/media-header';
 import { EmptyState, HeaderSkeleton, PageError, PageSkeleton } from '../../music/page-states';
@@ -13,7 +12,6 @@ import { useDocumentTitle } from '../../music/use-document-title';
 /** A listener's profile (`/user/{id}/{slug}`): public playlists, followers and following. */
 export function ProfilePage() {
   const { t } = useTranslation();
-  const format = useFormat();
   const me = useUser();
   const id = Number(useParams().id);
   const query = useProfile(id);
@@ -40,13 +38,16 @@ export function ProfilePage() {
             <MetaLine>
               {[
                 t(':count public playlists', {
-                  count: format.number(user.public_playlists_count),
+                  count: user.public_playlists_count,
+                  defaultValue_one: ':count public playlist',
                 }),
                 t(':count followers', {
-                  count: format.number(user.followers_count),
+                  count: user.followers_count,
+                  defaultValue_one: ':count follower',
                 }),
                 t(':count following', {
-                  count: format.number(user.following_count),
+                  count: user.following_count,
+                  defaultValue_one: ':count following',
                 }),
               ]}
             </MetaLine>

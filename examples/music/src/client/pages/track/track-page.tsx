@@ -46,7 +46,7 @@ export function TrackPage() {
                 </Link>
               ) : null,
               format.clock(track.duration_ms),
-              t(':count plays', { count: format.number(track.plays) }),
+              t(':count plays', { count: track.plays, defaultValue_one: ':count play' }),
             ]}
           </MetaLine>
         }

@@ -322,11 +322,21 @@ describe.each(testDatabases())('backstage: artist requests and profiles on $name
     expect(await knex()('music_artists').where({ id: owner.artistId }).first('name')).toEqual({
       name: 'Glass Coast',
     });
-    // Every backstage write route is in the list above: a new one must be added there.
+    // Every backstage write route on an artist is in the list above, or in the music uploads' own 403 test
+    // (music-uploads.test.ts, "answers 403 to users who are not this artist, on every route"): a new one must be
+    // added to one of them.
     const backstageWrites = server.app.router.routes
       .filter((r) => r.path.startsWith('backstage/artists') && r.method !== 'GET')
-      .map((r) => `${r.method} ${r.path}`);
-    expect(backstageWrites).toEqual(['PUT backstage/artists/{id}']);
+      .map((r) => `${r.method} ${r.path}`)
+      .sort();
+    expect(backstageWrites).toEqual(
+      [
+        'PUT backstage/artists/{id}',
+        'POST backstage/artists/{id}/uploads',
+        'DELETE backstage/artists/{id}/uploads/{draft}',
+        'POST backstage/artists/{id}/publish',
+      ].sort(),
+    );
     expect((await put(owner.http, '/api/v1/backstage/artists/999999', { name: 'X' })).status).toBe(404);
   });
 });

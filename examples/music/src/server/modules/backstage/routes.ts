@@ -9,6 +9,7 @@ import {
 } from '@backline/server';
 import type { Knex } from 'knex';
 import { backstage, slugify } from '../../../contract';
+import { genreIdsFor } from '../catalogue/genre-ids';
 import { loadArtists, profileName } from '../catalogue/load';
 import { artistPath } from '../catalogue/paths';
 import { notifyRequestReviewed, notifyRequestSent } from './notify';
@@ -87,26 +88,14 @@ async function checkImage(knex: Knex, userId: number, imageId: number | null | u
 }
 
 /** The artist, if the user manages it: 404 for no such artist, 403 for anyone not linked to it. */
-async function managedArtist(knex: Knex, userId: number, artistId: number): Promise<Row> {
-  const artist = await knex('music_artists').where({ id: artistId }).first('id', 'image_id');
+export async function managedArtist(knex: Knex, userId: number, artistId: number): Promise<Row> {
+  const artist = await knex('music_artists').where({ id: artistId }).first('id', 'name', 'image_id');
   if (!artist) throw new HttpError(404, 'Not found.');
   const link = await knex('music_artist_users')
     .where({ artist_id: artistId, user_id: userId })
     .first('user_id');
   if (!link) throw new HttpError(403, NOT_YOUR_ARTIST_MESSAGE);
   return artist;
-}
-
-/** The genre ids for names, creating the missing ones (keyed by their slug, shown as typed). */
-async function genreIds(trx: Knex.Transaction, names: readonly string[]): Promise<number[]> {
-  const ids: number[] = [];
-  for (const display of names) {
-    const name = slugify(display.trim());
-    await trx('music_genres').insert({ name, display_name: display.trim() }).onConflict('name').ignore();
-    const row = await trx('music_genres').where({ name }).first('id');
-    if (!ids.includes(Number(row.id))) ids.push(Number(row.id));
-  }
-  return ids;
 }
 
 /** A pending request, locked for this transaction: 404 when there is none, 422 when it was already reviewed. */
@@ -202,7 +191,7 @@ export function backstageRoutes(router: BacklineRouter, kit: Kit) {
           updated_at: kit.now(),
         });
       if (body.genres !== undefined) {
-        const ids = await genreIds(trx, body.genres);
+        const ids = await genreIdsFor(trx, body.genres);
         await trx('music_artist_genres').where({ artist_id: params.id }).delete();
         if (ids.length)
           await trx('music_artist_genres').insert(

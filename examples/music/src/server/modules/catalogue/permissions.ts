@@ -19,9 +19,12 @@ export const MUSIC_PERMISSIONS: PermissionDefinition[] = [
       },
     ],
   },
-  { name: 'music.create', description: 'Add artists, albums and tracks' },
-  { name: 'music.update', description: 'Edit artists, albums and tracks' },
-  { name: 'music.delete', description: 'Delete artists, albums and tracks' },
+  { name: 'music.create', description: 'Add artists, albums, tracks and genres (admin catalogue pages)' },
+  {
+    name: 'music.update',
+    description: 'See and edit the catalogue in the admin: artists, albums, tracks, genres and playlists',
+  },
+  { name: 'music.delete', description: 'Delete artists, albums, tracks, genres and playlists' },
   {
     name: 'backstage.access',
     description: 'Backstage: edit the artists one is linked to (an approved artist request gives it)',

@@ -1,8 +1,10 @@
 import { defineModule, grantToRole, type Kit } from '@backline/server';
 import { ads } from '../../../contract';
 import { adRoutes } from '../ads/routes';
+import { backstageManageRoutes } from '../backstage/manage-routes';
 import { backstageMigrations } from '../backstage/migrations';
 import { backstageRoutes } from '../backstage/routes';
+import { catalogueAdminRoutes } from '../catalogue/admin-routes';
 import { catalogueMigrations } from '../catalogue/migrations';
 import { DEFAULT_GRANTS, MUSIC_PERMISSIONS, MUSIC_ROLES } from '../catalogue/permissions';
 import { catalogueRoutes } from '../catalogue/routes';
@@ -78,6 +80,7 @@ export const music = (options: MusicModuleOptions = {}) =>
     },
     routes(router, kit) {
       catalogueRoutes(router, kit);
+      catalogueAdminRoutes(router, kit);
       channelRoutes(router, kit);
       searchRoutes(router, kit);
       streamingRoutes(router, kit);
@@ -87,6 +90,7 @@ export const music = (options: MusicModuleOptions = {}) =>
       profileRoutes(router, kit);
       playerStateRoutes(router, kit);
       backstageRoutes(router, kit);
+      backstageManageRoutes(router, kit);
       adRoutes(router, kit);
     },
     pageHead: musicPageHead,

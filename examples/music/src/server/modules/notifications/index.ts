@@ -1,6 +1,7 @@
 import { type Kit, type NotificationType, notify } from '@backline/server';
 import { slugify } from '../../../contract';
 import { ARTIST_REQUEST_REVIEWED, ARTIST_REQUEST_SENT } from '../backstage/notify';
+import { loadAlbums } from '../catalogue/load';
 
 /** "Someone follows me": sent to a listener when another starts following them. */
 export const NEW_FOLLOWER: NotificationType = {
@@ -9,9 +10,17 @@ export const NEW_FOLLOWER: NotificationType = {
   name: 'Someone follows me',
 };
 
+/** "New releases from artists I follow": sent to an artist's followers when an album of theirs is published. */
+export const NEW_RELEASE: NotificationType = {
+  id: 'music.new_release',
+  group: 'Music',
+  name: 'New releases from artists I follow',
+};
+
 /** Every notification type the music site sends, for `notificationsModule({types})`. */
 export const MUSIC_NOTIFICATION_TYPES: NotificationType[] = [
   NEW_FOLLOWER,
+  NEW_RELEASE,
   ARTIST_REQUEST_SENT,
   ARTIST_REQUEST_REVIEWED,
 ];
@@ -46,4 +55,41 @@ export async function notifyNewFollower(kit: Kit, followerId: number, followedId
       mainAction: { action: `/user/${follower.id}/${slugify(name)}`, label: 'View profile' },
     },
   });
+}
+
+/**
+ * Tells everyone who follows one of the album's artists that it is out, with its cover and a link to it; a
+ * listener following two of its artists hears once. Call it after the album's transaction commits, so no one is
+ * told about an album that was rolled back.
+ */
+export async function notifyNewRelease(kit: Kit, albumId: number): Promise<number> {
+  const [album] = await loadAlbums(kit.knex, [albumId]);
+  if (!album || !album.artists.length) return 0;
+  const followers: { user_id: number }[] = await kit
+    .knex('music_artist_follows')
+    .whereIn(
+      'artist_id',
+      album.artists.map((artist) => artist.id),
+    )
+    .distinct('user_id');
+  if (!followers.length) return 0;
+  const by = album.artists.map((artist) => escapeHtml(artist.name)).join(', ');
+  await notify(
+    kit,
+    followers.map((row) => Number(row.user_id)),
+    {
+      type: NEW_RELEASE.id,
+      data: {
+        image: album.image ?? null,
+        lines: [
+          {
+            type: 'primary',
+            content: `<strong>${by}</strong> released <strong>${escapeHtml(album.name)}</strong>`,
+          },
+        ],
+        mainAction: { action: album.path, label: 'Listen now' },
+      },
+    },
+  );
+  return followers.length;
 }

@@ -1,0 +1,157 @@
+import { createTestUser, type RunningServer } from '@internal/testing';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessibleInBothThemes, expectHeading, expectPath, uniqueEmail } from './support/auth-helpers';
+import { type BrowserHarness, expectToastShown, startBrowser, startSite } from './support/site';
+
+const PASSWORD = 'correct horse battery';
+
+/**
+ * The admin's catalogue pages and backstage insights in Chromium: the admin creates, edits and deletes an album
+ * on Admin › Albums; an artist opens backstage insights and sees the plays the table holds; the pages pass axe in
+ * both themes and fit 375 px.
+ */
+describe('catalogue admin and backstage insights in Chromium', () => {
+  let site: RunningServer;
+  let browser: BrowserHarness;
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await startBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  const knex = () => site.app.kit.knex;
+  const logIn = async (p: Page, email: string, landing: string) => {
+    await p.goto(`${site.url}/login`);
+    await p.locator('input[name="email"]').fill(email);
+    await p.locator('input[name="password"]').fill(PASSWORD);
+    await p.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expectPath(p, landing);
+  };
+  const fitsWidth = (p: Page) =>
+    p.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+  const albumNames = async () => (await knex()('music_albums').orderBy('id').pluck('name')) as string[];
+
+  it('the admin creates, edits and deletes an album', async () => {
+    const adminEmail = uniqueEmail('owner');
+    await createTestUser(site.app, { email: adminEmail, password: PASSWORD, roles: ['admin'] });
+    await knex()('music_artists').insert({ name: 'Copper Lanterns', slug: 'copper-lanterns' });
+    const { page, context } = await browser.newPage();
+    try {
+      await logIn(page, adminEmail, '/admin');
+      await page.goto(`${site.url}/admin/albums`);
+      await expectHeading(page, 'Albums');
+      await page.getByText('No albums yet.').waitFor();
+      await page.getByRole('button', { name: 'New album' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New album' });
+      await dialog.getByRole('textbox', { name: 'Name' }).fill('Slow Embers');
+      await dialog.getByRole('combobox', { name: 'Artist' }).fill('Copper');
+      await page.getByRole('option', { name: 'Copper Lanterns' }).click();
+      await expectAccessibleInBothThemes(page, 'admin-album-dialog');
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await expectToastShown(page, 'Album created');
+      await page.getByRole('rowheader', { name: 'Slow Embers' }).waitFor();
+      expect(await albumNames()).toEqual(['Slow Embers']);
+      await expectAccessibleInBothThemes(page, 'admin-albums');
+
+      await page.getByRole('button', { name: 'Edit Slow Embers' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit album' });
+      await edit.getByRole('textbox', { name: 'Name' }).fill('Slow Embers (Remastered)');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await expectToastShown(page, 'Album updated');
+      await page.getByRole('rowheader', { name: 'Slow Embers (Remastered)' }).waitFor();
+      expect(await albumNames()).toEqual(['Slow Embers (Remastered)']);
+
+      await page.getByRole('button', { name: 'Delete Slow Embers (Remastered)' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+      await expectToastShown(page, 'Deleted');
+      await page.getByText('No albums yet.').waitFor();
+      expect(await albumNames()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an artist sees the plays of their tracks in insights, at full width and at 375 px', async () => {
+    const artistEmail = uniqueEmail('artist');
+    const user = await createTestUser(site.app, {
+      email: artistEmail,
+      password: PASSWORD,
+      roles: ['artist'],
+    });
+    const [artist] = await knex()('music_artists')
+      .insert({ name: 'Quiet Harbour', slug: 'quiet-harbour' })
+      .returning('id');
+    const artistId = Number(artist.id);
+    await knex()('music_artist_users').insert({ artist_id: artistId, user_id: user.id });
+    const [album] = await knex()('music_albums')
+      .insert({ name: 'Moorings', slug: 'moorings' })
+      .returning('id');
+    await knex()('music_album_artists').insert({ album_id: album.id, artist_id: artistId });
+    const trackIds: number[] = [];
+    for (const [index, name] of ['Anchor', 'Rope'].entries()) {
+      const [track] = await knex()('music_tracks')
+        .insert({ name, slug: name.toLowerCase(), number: index + 1, album_id: album.id })
+        .returning('id');
+      await knex()('music_track_artists').insert({ track_id: track.id, artist_id: artistId });
+      trackIds.push(Number(track.id));
+    }
+    const now = site.app.kit.now();
+    await knex()('music_plays').insert([
+      { track_id: trackIds[0], listener: 'guest-1', played_at: now },
+      { track_id: trackIds[0], listener: 'guest-2', played_at: now },
+      { track_id: trackIds[1], listener: 'guest-1', played_at: new Date(now.getTime() - 2 * 86_400_000) },
+    ]);
+    const plays = Number(
+      (await knex()('music_plays').whereIn('track_id', trackIds).count({ n: '*' }).first())?.n,
+    );
+
+    const { page, context } = await browser.newPage();
+    try {
+      await logIn(page, artistEmail, '/');
+      await page.goto(`${site.url}/backstage/artists/${artistId}/insights`);
+      await expectHeading(page, 'Insights');
+      await expect.poll(() => page.locator('[data-figure="plays"]').textContent()).toBe(String(plays));
+      await expect.poll(() => page.locator('[data-figure="listeners"]').textContent()).toBe('2');
+      await page.getByRole('rowheader', { name: 'Anchor' }).waitFor();
+      await page.locator('.bl-dashboard-chart svg').first().waitFor();
+      await expectAccessibleInBothThemes(page, 'backstage-insights');
+      await page.getByRole('radio', { name: 'Last 7 days' }).click();
+      await expect.poll(() => page.locator('[data-figure="plays"]').textContent()).toBe(String(plays));
+
+      await page.goto(`${site.url}/backstage/artists/${artistId}/music`);
+      await expectHeading(page, 'Manage your music');
+      await page.getByRole('heading', { name: 'Moorings' }).waitFor();
+      await page.getByRole('button', { name: 'Move Rope up' }).click();
+      await expectToastShown(page, 'Track order saved');
+      expect(await knex()('music_tracks').whereIn('id', trackIds).orderBy('number').pluck('name')).toEqual([
+        'Rope',
+        'Anchor',
+      ]);
+      await expectAccessibleInBothThemes(page, 'backstage-music');
+    } finally {
+      await context.close();
+    }
+
+    const small = await browser.newPage({ width: 375, height: 740 });
+    try {
+      await logIn(small.page, artistEmail, '/');
+      for (const [path, heading] of [
+        [`/backstage/artists/${artistId}/insights`, 'Insights'],
+        [`/backstage/artists/${artistId}/music`, 'Manage your music'],
+      ] as const) {
+        await small.page.goto(`${site.url}${path}`);
+        await expectHeading(small.page, heading);
+        await small.page.locator('main button, main table').first().waitFor();
+        expect(await fitsWidth(small.page), path).toBe(true);
+        await expectAccessibleInBothThemes(small.page);
+      }
+    } finally {
+      await small.context.close();
+    }
+  });
+});

@@ -1,0 +1,128 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { assignRoles } from '@backline/server';
+import { createTestUser, type RunningServer, tempDir } from '@internal/testing';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessibleInBothThemes, expectHeading, expectPath, uniqueEmail } from './support/auth-helpers';
+import { type BrowserHarness, startBrowser, startSite } from './support/site';
+import { taggedMp3 } from './support/tagged-mp3';
+
+const PASSWORD = 'correct horse battery';
+const TITLES = ['First Light', 'Overpass', 'Last Exit'];
+
+/**
+ * Uploading music in Chromium: an artist drops a folder of three tagged MP3s (made here by ffmpeg, with ID3 tags
+ * and an embedded cover), sees one album form pre-filled from the tags, publishes it, and a guest plays the album.
+ * The upload page is checked with axe in both themes and at 375 px.
+ */
+describe('music upload in Chromium', () => {
+  let site: RunningServer;
+  let browser: BrowserHarness;
+  const fixtures = tempDir('music-upload-e2e-');
+  const folder = path.join(fixtures.dir, 'Night Drive');
+
+  beforeAll(async () => {
+    mkdirSync(folder, { recursive: true });
+    for (const [i, title] of TITLES.entries())
+      taggedMp3(
+        path.join(folder, `0${i + 1} ${title}.mp3`),
+        {
+          title,
+          artist: 'Velvet Static',
+          album: 'Night Drive',
+          track: `${i + 1}/3`,
+          year: 2024,
+          genre: 'Synthwave',
+        },
+        { frequency: 220 * (i + 1), seconds: 30, color: 'cc3366' },
+      );
+    site = await startSite();
+    browser = await startBrowser({ args: ['--autoplay-policy=no-user-gesture-required'] });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+    fixtures.cleanup();
+  });
+
+  /** No horizontal scrolling: the layout fits the viewport. */
+  const fitsWidth = (p: Page) =>
+    p.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+  it('an artist uploads a tagged album folder, publishes it, and a guest plays it', async () => {
+    const email = uniqueEmail('velvet');
+    const user = await createTestUser(site.app, { email, password: PASSWORD });
+    const knex = site.app.kit.knex;
+    const [artist] = await knex('music_artists')
+      .insert({ name: 'Velvet Static', slug: 'velvet-static' })
+      .returning('id');
+    await knex('music_artist_users').insert({ artist_id: artist.id, user_id: user.id });
+    await assignRoles(knex, user.id, ['artist']);
+
+    const { page, context } = await browser.newPage();
+    try {
+      await page.goto(`${site.url}/login`);
+      await page.locator('input[name="email"]').fill(email);
+      await page.locator('input[name="password"]').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      await expectPath(page, '/');
+      await page.goto(`${site.url}/backstage/music/upload`);
+      await expectHeading(page, 'Upload music');
+      await page
+        .getByText('Drop audio files or a whole album folder for Velvet Static.', { exact: false })
+        .waitFor();
+      await expectAccessibleInBothThemes(page, 'music-upload-empty');
+
+      await page.locator('input[type="file"][webkitdirectory]').setInputFiles(folder);
+      const form = page.getByRole('region', { name: 'Album: Night Drive' });
+      await form.waitFor();
+      // All three files land in the one album form, in track order, titled from their tags.
+      await expect.poll(() => form.locator('input[name^="tracks."][name$=".name"]').count()).toBe(3);
+      expect(await form.locator('input[name="album.name"]').inputValue()).toBe('Night Drive');
+      expect(await form.locator('input[name="album.release_date"]').inputValue()).toBe('2024');
+      const drafts = await page.evaluate(
+        (id) => fetch(`/api/v1/backstage/artists/${id}/uploads`).then((r) => r.text()),
+        Number(artist.id),
+      );
+      for (const [i, title] of TITLES.entries()) {
+        expect(await form.locator(`input[name="tracks.${i}.name"]`).inputValue(), drafts.slice(0, 3000)).toBe(
+          title,
+        );
+        expect(await form.locator(`input[name="tracks.${i}.number"]`).inputValue()).toBe(String(i + 1));
+      }
+      // The embedded cover is shown (decoded by the browser, so it is a real image).
+      const cover = form.getByRole('img', { name: 'Cover of Night Drive' });
+      await expect.poll(() => cover.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(64);
+      await expectAccessibleInBothThemes(page, 'music-upload-album-form');
+
+      await page.setViewportSize({ width: 375, height: 800 });
+      await expect.poll(() => fitsWidth(page)).toBe(true);
+      await expectAccessibleInBothThemes(page, 'music-upload-375');
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      await form.getByRole('button', { name: 'Publish' }).click();
+      const open = page.getByRole('region', { name: 'Published' }).getByRole('link', { name: 'Night Drive' });
+      await open.waitFor();
+      const albumPath = await open.getAttribute('href');
+      expect(albumPath).toMatch(/^\/album\/\d+\/velvet-static\/night-drive$/);
+    } finally {
+      await context.close();
+    }
+
+    // A guest finds the album by search and plays it.
+    const guest = await browser.newPage();
+    try {
+      const p = guest.page;
+      await p.goto(`${site.url}/search/Night%20Drive`);
+      await p.getByRole('link', { name: 'Night Drive', exact: true }).first().click();
+      await expectHeading(p, 'Night Drive');
+      await p.getByRole('button', { name: 'Play Night Drive', exact: true }).click();
+      const bar = p.getByRole('region', { name: 'Player' });
+      await expect.poll(() => bar.locator('.player-title__name').textContent()).toBe('First Light');
+      await expect.poll(() => bar.getAttribute('data-status')).toBe('playing');
+    } finally {
+      await guest.context.close();
+    }
+  });
+});

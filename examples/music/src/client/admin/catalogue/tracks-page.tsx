@@ -1,0 +1,155 @@
+import { AdminFormDialog, type DataTableColumn, useIsDirty, useServerForm } from '@backline/admin';
+import { useCan, useHttp } from '@backline/core/react';
+import { Link, TextField } from '@backline/ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { catalogueAdmin, type Track } from '../../../contract';
+import {
+  CATALOGUE_KEYS,
+  CatalogueListPage,
+  formatDuration,
+  useCatalogueCalls,
+  useCatalogueSave,
+} from './catalogue-list-page';
+import { RecordPicker } from './record-picker';
+
+/** Admin › Tracks: search, sort, page, create, edit and (bulk) delete. */
+export function TracksPage() {
+  const { t } = useTranslation();
+  const http = useHttp();
+  const calls = useCatalogueCalls();
+  const columns: DataTableColumn<Track>[] = [
+    {
+      id: 'name',
+      header: t('Name'),
+      isRowHeader: true,
+      sortable: true,
+      cell: (track) => <Link href={track.path}>{track.name}</Link>,
+    },
+    { id: 'artists', header: t('Artists'), cell: (track) => track.artists.map((a) => a.name).join(', ') },
+    { id: 'album', header: t('Album'), cell: (track) => track.album?.name ?? '—' },
+    { id: 'number', header: t('Number'), sortable: true, cell: (track) => track.number },
+    {
+      id: 'duration_ms',
+      header: t('Duration'),
+      sortable: true,
+      cell: (track) => formatDuration(track.duration_ms),
+    },
+    { id: 'plays', header: t('Plays'), sortable: true, cell: (track) => track.plays },
+  ];
+  return (
+    <CatalogueListPage<Track>
+      queryKey={CATALOGUE_KEYS.tracks}
+      title={t('Tracks')}
+      newLabel={t('New track')}
+      searchLabel={t('Search tracks')}
+      emptyMessage={t('No tracks yet.')}
+      deleteTitle={t('Delete tracks')}
+      deleteQuestion={(rows) =>
+        rows.length === 1
+          ? t('Delete the track ":name"? It leaves every playlist too.', { name: rows[0]!.name })
+          : t('Delete :count tracks? They leave every playlist too.', { count: rows.length })
+      }
+      fetch={calls.tracks}
+      remove={(ids) => http.call(catalogueAdmin.deleteTracks, { body: { ids } })}
+      columns={columns}
+      dialog={(props) => <TrackFormDialog {...props} />}
+      canCreate={useCan(catalogueAdmin.MUSIC_CREATE_PERMISSION)}
+      canDelete={useCan(catalogueAdmin.MUSIC_DELETE_PERMISSION)}
+    />
+  );
+}
+
+function TrackFormDialog({
+  record,
+  onOpenChange,
+}: {
+  record: Track | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const http = useHttp();
+  const form = useServerForm(['name', 'album_id', 'number', 'duration_ms', 'artist_ids', 'genres']);
+  const [name, setName] = useState(record?.name ?? '');
+  const [number, setNumber] = useState(String(record?.number ?? 1));
+  const [seconds, setSeconds] = useState(String(Math.round((record?.duration_ms ?? 0) / 1000)));
+  const first = record?.artists[0];
+  const [artist, setArtist] = useState(first ? { id: first.id, name: first.name } : null);
+  const [album, setAlbum] = useState(record?.album ? { id: record.album.id, name: record.album.name } : null);
+  const [genres, setGenres] = useState((record?.genres ?? []).map((g) => g.display_name).join(', '));
+  const save = useCatalogueSave({
+    queryKey: CATALOGUE_KEYS.tracks,
+    send: () => {
+      const others = (record?.artists ?? [])
+        .map((a) => a.id)
+        .filter((id) => id !== artist?.id && id !== first?.id);
+      const body = {
+        name,
+        album_id: album?.id ?? null,
+        number: Number(number),
+        duration_ms: Math.round(Number(seconds) * 1000),
+        artist_ids: artist ? [artist.id, ...others] : [],
+        genres: genres
+          .split(',')
+          .map((genre) => genre.trim())
+          .filter(Boolean),
+      };
+      return record
+        ? http.call(catalogueAdmin.updateTrack, { params: { id: record.id }, body })
+        : http.call(catalogueAdmin.createTrack, { body });
+    },
+    done: record ? t('Track updated') : t('Track created'),
+    form,
+    onOpenChange,
+  });
+  const isDirty = useIsDirty({ name, number, seconds, artist: artist?.id, album: album?.id, genres });
+  return (
+    <AdminFormDialog
+      title={record ? t('Edit track') : t('New track')}
+      onOpenChange={onOpenChange}
+      isDirty={isDirty}
+      onSubmit={() => save.mutate()}
+      validationErrors={form.validationErrors}
+      isPending={save.isPending}
+      submitLabel={record ? t('Save') : t('Create')}
+    >
+      <TextField label={t('Name')} name="name" isRequired value={name} onChange={setName} />
+      <RecordPicker
+        kind="artists"
+        label={t('Artist')}
+        name="artist_ids"
+        value={artist}
+        onChange={setArtist}
+        isRequired
+        errorMessage={form.validationErrors.artist_ids}
+      />
+      <RecordPicker
+        kind="albums"
+        label={t('Album')}
+        name="album_id"
+        value={album}
+        onChange={setAlbum}
+        errorMessage={form.validationErrors.album_id}
+      />
+      <div className="bl-admin-form__row">
+        <TextField label={t('Number')} name="number" type="number" value={number} onChange={setNumber} />
+        <TextField
+          label={t('Duration (seconds)')}
+          name="duration_ms"
+          type="number"
+          value={seconds}
+          onChange={setSeconds}
+        />
+      </div>
+      <TextField
+        label={t('Genres')}
+        name="genres"
+        description={t('Separate genres with commas.')}
+        value={genres}
+        onChange={setGenres}
+      />
+    </AdminFormDialog>
+  );
+}
+
+export default TracksPage;

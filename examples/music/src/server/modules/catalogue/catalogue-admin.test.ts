@@ -1,0 +1,286 @@
+import { grantToRole } from '@backline/server';
+import { type HttpSession, type RunningServer, signedInUser, testDatabases } from '@internal/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSite } from '../../../../e2e/support/site';
+
+const PASSWORD = 'correct horse battery';
+type Answer = {
+  message: string;
+  errors?: Record<string, string[]>;
+  pagination: { data: { id: number; name: string }[]; total: number; last_page: number };
+  deleted: number;
+  artist: { id: number; name: string; verified: boolean; genres: { name: string }[] };
+  album: { id: number; name: string; type: string; artists: { id: number }[] };
+  track: {
+    id: number;
+    name: string;
+    number: number;
+    album: { id: number } | null;
+    artists: { id: number }[];
+  };
+  genre: { id: number; name: string; display_name: string };
+};
+
+describe.each(testDatabases())('admin catalogue CRUD on $name', (database) => {
+  let server: RunningServer;
+  let admin: HttpSession;
+  let listener: HttpSession;
+  let editor: HttpSession;
+  beforeAll(async () => {
+    server = await startSite({}, database);
+    admin = (await signedInUser(server, { email: 'owner@example.com', password: PASSWORD, roles: ['admin'] }))
+      .http;
+    listener = (await signedInUser(server, { email: 'fan@example.com', password: PASSWORD })).http;
+    // An editor role: may list and edit, not create or delete.
+    const knex = server.app.kit.knex;
+    const [role] = await knex('roles').insert({ name: 'editor' }).returning('id');
+    await grantToRole(knex, Number(role.id), 'music.update');
+    editor = (
+      await signedInUser(server, { email: 'editor@example.com', password: PASSWORD, roles: ['editor'] })
+    ).http;
+  }, 120_000);
+  afterAll(() => server?.close());
+
+  const knex = () => server.app.kit.knex;
+  const call = async (http: HttpSession, method: string, path: string, json?: unknown) => {
+    const response = await http.request(method, `/api/v1/admin/music/${path}`, json ? { json } : {});
+    return { status: response.status, data: response.data as Answer };
+  };
+
+  it('creates, lists, edits and bulk-deletes artists, albums and tracks', async () => {
+    const artist = await call(admin, 'POST', 'artists', {
+      name: 'Night Tides',
+      bio: 'Surf rock.',
+      verified: true,
+      genres: ['Surf Rock'],
+    });
+    expect(artist.status).toBe(201);
+    expect(artist.data.artist).toMatchObject({ name: 'Night Tides', verified: true });
+    expect(artist.data.artist.genres.map((g) => g.name)).toEqual(['surf-rock']);
+    const artistId = artist.data.artist.id;
+
+    const album = await call(admin, 'POST', 'albums', {
+      name: 'Low Water',
+      type: 'ep',
+      release_date: '2026-01-02',
+      artist_ids: [artistId],
+    });
+    expect(album.status).toBe(201);
+    expect(album.data.album).toMatchObject({ name: 'Low Water', type: 'ep', artists: [{ id: artistId }] });
+    const albumId = album.data.album.id;
+
+    const tracks = [];
+    for (const [index, name] of ['First Light', 'Undertow', 'Harbour'].entries()) {
+      const track = await call(admin, 'POST', 'tracks', {
+        name,
+        album_id: albumId,
+        number: index + 1,
+        duration_ms: 180_000,
+        artist_ids: [artistId],
+      });
+      expect(track.status).toBe(201);
+      tracks.push(track.data.track.id);
+    }
+
+    const search = await call(admin, 'GET', 'tracks?query=under');
+    expect(search.data.pagination.data.map((t) => t.name)).toEqual(['Undertow']);
+    const byAlbum = await call(admin, 'GET', `tracks?album_id=${albumId}&orderBy=number&orderDir=desc`);
+    expect(byAlbum.data.pagination.data.map((t) => t.name)).toEqual(['Harbour', 'Undertow', 'First Light']);
+    const paged = await call(admin, 'GET', `tracks?album_id=${albumId}&orderBy=name&perPage=2&page=2`);
+    expect(paged.data.pagination).toMatchObject({ total: 3, last_page: 2 });
+    expect(paged.data.pagination.data.map((t) => t.name)).toEqual(['Undertow']);
+    const eps = await call(admin, 'GET', `albums?type=ep&artist_id=${artistId}`);
+    expect(eps.data.pagination.data.map((a) => a.id)).toEqual([albumId]);
+    const singles = await call(admin, 'GET', `albums?type=single&artist_id=${artistId}`);
+    expect(singles.data.pagination.total).toBe(0);
+    const verified = await call(admin, 'GET', 'artists?verified=yes&genre=surf-rock');
+    expect(verified.data.pagination.data.map((a) => a.id)).toEqual([artistId]);
+
+    const renamed = await call(admin, 'PUT', `albums/${albumId}`, {
+      name: 'Low Water (Deluxe)',
+      type: 'album',
+      artist_ids: [artistId],
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.data.album).toMatchObject({ name: 'Low Water (Deluxe)', type: 'album' });
+    const moved = await call(admin, 'PUT', `tracks/${tracks[2]}`, {
+      name: 'Harbour Lights',
+      album_id: albumId,
+      number: 7,
+      duration_ms: 200_000,
+      artist_ids: [artistId],
+      genres: ['Ambient'],
+    });
+    expect(moved.data.track).toMatchObject({ name: 'Harbour Lights', number: 7 });
+
+    const deleted = await call(admin, 'POST', 'tracks/bulk-delete', { ids: [tracks[0], tracks[1]] });
+    expect(deleted.data.deleted).toBe(2);
+    expect(await knex()('music_tracks').where('album_id', albumId).pluck('id')).toEqual([tracks[2]]);
+    const albumGone = await call(admin, 'POST', 'albums/bulk-delete', { ids: [albumId] });
+    expect(albumGone.data.deleted).toBe(1);
+    expect(await knex()('music_tracks').where('id', tracks[2]).first()).toBeUndefined();
+    const artistGone = await call(admin, 'POST', 'artists/bulk-delete', { ids: [artistId, 999_999] });
+    expect(artistGone.data.deleted).toBe(1);
+    expect(await knex()('music_artists').where('id', artistId).first()).toBeUndefined();
+    // Each write left its audit row.
+    const actions = await knex()('audit_logs').whereLike('action', 'album.%').orderBy('id').pluck('action');
+    expect(actions).toEqual(['album.create', 'album.update', 'album.delete']);
+  });
+
+  it('creates, renames and deletes genres; a taken name answers 422', async () => {
+    const created = await call(admin, 'POST', 'genres', { display_name: 'Dream Pop', popularity: 5 });
+    expect(created.status).toBe(201);
+    expect(created.data.genre).toMatchObject({ name: 'dream-pop', display_name: 'Dream Pop' });
+    const again = await call(admin, 'POST', 'genres', { display_name: 'dream pop' });
+    expect(again.status).toBe(422);
+    expect(again.data.errors?.name).toEqual(['A genre with this name already exists.']);
+    const renamed = await call(admin, 'PUT', `genres/${created.data.genre.id}`, {
+      name: 'shoegaze',
+      display_name: 'Shoegaze',
+    });
+    expect(renamed.data.genre).toMatchObject({ name: 'shoegaze', display_name: 'Shoegaze' });
+    const listed = await call(admin, 'GET', 'genres?query=shoe&orderBy=popularity&orderDir=desc');
+    expect(listed.data.pagination.data.map((g) => g.name)).toEqual(['shoegaze']);
+    const gone = await call(admin, 'POST', 'genres/bulk-delete', { ids: [created.data.genre.id] });
+    expect(gone.data.deleted).toBe(1);
+    expect(await knex()('music_genres').where('name', 'shoegaze').first()).toBeUndefined();
+  });
+
+  it('lists every playlist (private ones too), edits and deletes them', async () => {
+    const owner = await knex()('users').where('email', 'fan@example.com').first('id');
+    const rows = await knex()('music_playlists')
+      .insert([
+        { owner_id: owner.id, name: 'Road Trip', slug: 'road-trip', public: true },
+        { owner_id: owner.id, name: 'Secret Mix', slug: 'secret-mix', public: false },
+      ])
+      .returning('id');
+    const both = rows.map((row) => Number(row.id));
+    const [roadTrip, secret] = both as [number, number];
+    const privates = await call(admin, 'GET', 'playlists?public=no');
+    expect(privates.data.pagination.data.map((p) => p.id)).toEqual([secret]);
+    const found = await call(admin, 'GET', 'playlists?query=road&orderBy=tracks_count');
+    expect(found.data.pagination.data.map((p) => p.id)).toEqual([roadTrip]);
+    const edited = await call(admin, 'PUT', `playlists/${roadTrip}`, {
+      name: 'Road Trip 2',
+      description: 'Long drives.',
+      public: false,
+    });
+    expect(edited.status).toBe(200);
+    expect(await knex()('music_playlists').where('id', roadTrip).first('name', 'public')).toEqual({
+      name: 'Road Trip 2',
+      public: false,
+    });
+    expect((await call(admin, 'GET', 'playlists?orderBy=owner_id')).status).toBe(422);
+    expect((await call(listener, 'GET', 'playlists')).status).toBe(403);
+    expect((await call(listener, 'PUT', `playlists/${secret}`, { name: 'Mine', public: true })).status).toBe(
+      403,
+    );
+    expect((await call(editor, 'POST', 'playlists/bulk-delete', { ids: [secret] })).status).toBe(403);
+    const gone = await call(admin, 'POST', 'playlists/bulk-delete', { ids: [roadTrip, secret] });
+    expect(gone.data.deleted).toBe(2);
+    expect(await knex()('music_playlists').whereIn('id', both).first()).toBeUndefined();
+  });
+
+  it('refuses sorts and filters that are not on the allow-list, and bad bodies, with 422', async () => {
+    for (const path of [
+      'artists?orderBy=bio',
+      'albums?orderBy=image_id',
+      'tracks?orderBy=file_id',
+      'genres?orderBy=image_id',
+      'albums?type=mixtape',
+      'tracks?album_id=abc',
+      'artists?verified=maybe',
+      'artists?perPage=500',
+      'tracks?orderDir=sideways',
+    ]) {
+      const answer = await call(admin, 'GET', path);
+      expect(answer.status, path).toBe(422);
+      expect(answer.data.message, path).toBeTruthy();
+      expect(Object.keys(answer.data.errors ?? {}).length, path).toBeGreaterThan(0);
+    }
+    const blank = await call(admin, 'POST', 'artists', { name: '   ' });
+    expect(blank.status).toBe(422);
+    expect(blank.data.errors?.name).toEqual(['The name field is required.']);
+    const noArtist = await call(admin, 'POST', 'albums', { name: 'X', type: 'album', artist_ids: [999_999] });
+    expect(noArtist.status).toBe(422);
+    expect(noArtist.data.errors?.artist_ids).toEqual(['One of the selected artists does not exist.']);
+    const noAlbum = await call(admin, 'POST', 'tracks', {
+      name: 'X',
+      album_id: 999_999,
+      number: 1,
+      duration_ms: 1000,
+      artist_ids: [],
+    });
+    expect(noAlbum.status).toBe(422);
+    expect(noAlbum.data.errors?.artist_ids).toEqual(['Choose at least one artist.']);
+    const missing = await call(admin, 'PUT', 'artists/999999', { name: 'Nobody' });
+    expect(missing.status).toBe(404);
+    const empty = await call(admin, 'POST', 'albums/bulk-delete', { ids: [] });
+    expect(empty.status).toBe(422);
+  });
+
+  it('a failed write leaves nothing behind (the album, its artists and its audit row land together)', async () => {
+    const [artist] = await knex()('music_artists').insert({ name: 'Atomic', slug: 'atomic' }).returning('id');
+    // A real failure inside the transaction: the database refuses the album's audit row, the last write.
+    await knex().raw(`create or replace function refuse_album_audit() returns trigger language plpgsql as $$
+      begin if new.action = 'album.create' then raise exception 'audit refused'; end if; return new; end $$`);
+    await knex().raw(
+      'create trigger refuse_album_audit before insert on audit_logs for each row execute function refuse_album_audit()',
+    );
+    try {
+      const answer = await call(admin, 'POST', 'albums', {
+        name: 'Half Written',
+        type: 'album',
+        artist_ids: [Number(artist.id)],
+      });
+      expect(answer.status).toBe(500);
+    } finally {
+      await knex().raw('drop trigger refuse_album_audit on audit_logs');
+      await knex().raw('drop function refuse_album_audit()');
+    }
+    expect(await knex()('music_albums').where({ name: 'Half Written' }).first('id')).toBeUndefined();
+    expect(
+      await knex()('music_album_artists').where({ artist_id: artist.id }).first('album_id'),
+    ).toBeUndefined();
+    // And it goes through once the fault is gone.
+    const again = await call(admin, 'POST', 'albums', {
+      name: 'Half Written',
+      type: 'album',
+      artist_ids: [Number(artist.id)],
+    });
+    expect(again.status).toBe(201);
+  });
+
+  it('checks the permission of every route: listeners get 403, an editor may edit but not create or delete', async () => {
+    const [artist] = await knex()('music_artists')
+      .insert({ name: 'Guarded', slug: 'guarded' })
+      .returning('id');
+    const id = Number(artist.id);
+    const routes: [string, string, unknown?][] = [
+      ['GET', 'artists'],
+      ['GET', 'albums'],
+      ['GET', 'tracks'],
+      ['GET', 'genres'],
+      ['POST', 'artists', { name: 'X' }],
+      ['PUT', `artists/${id}`, { name: 'X' }],
+      ['POST', 'artists/bulk-delete', { ids: [id] }],
+      ['POST', 'albums', { name: 'X', type: 'album', artist_ids: [id] }],
+      ['POST', 'albums/bulk-delete', { ids: [id] }],
+      ['POST', 'tracks', { name: 'X', number: 1, duration_ms: 1, artist_ids: [id] }],
+      ['POST', 'tracks/bulk-delete', { ids: [id] }],
+      ['POST', 'genres', { display_name: 'X' }],
+      ['POST', 'genres/bulk-delete', { ids: [id] }],
+    ];
+    for (const [method, path, body] of routes) {
+      const answer = await call(listener, method, path, body);
+      expect(answer.status, `${method} ${path}`).toBe(403);
+    }
+    expect((await call(editor, 'GET', 'artists')).status).toBe(200);
+    expect((await call(editor, 'PUT', `artists/${id}`, { name: 'Guarded Again' })).status).toBe(200);
+    expect((await call(editor, 'POST', 'artists', { name: 'New' })).status).toBe(403);
+    expect((await call(editor, 'POST', 'artists/bulk-delete', { ids: [id] })).status).toBe(403);
+    expect(await knex()('music_artists').where({ id }).first('name')).toEqual({ name: 'Guarded Again' });
+    const guest = await server.session().request('GET', '/api/v1/admin/music/artists');
+    expect(guest.status).toBe(401);
+  });
+});

@@ -1,0 +1,3 @@
+import { backlineProject } from '../../scripts/vitest-config';
+
+export default backlineProject('create-backline');
