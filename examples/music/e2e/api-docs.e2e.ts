@@ -135,7 +135,9 @@ describe('/api-docs, the API reference', () => {
       expect(response.status()).toBe(200);
       expect(((await response.json()) as { sessions: unknown[] }).sessions.length).toBeGreaterThan(0);
       await expect
-        .poll(() => sessions.locator('.live-responses-table tbody .response-col_status').first().textContent())
+        .poll(() =>
+          sessions.locator('.live-responses-table tbody .response-col_status').first().textContent(),
+        )
         .toContain('200');
 
       // An unsafe method from the same page: the XSRF header goes along (from the readable cookie), so the server
