@@ -17,7 +17,14 @@ export {
   createBackline,
   DEFAULT_SHUTDOWN_GRACE_MS,
 } from './create-backline';
-export { createDatabase, type Database, type DatabaseKind, type DatabaseOptions } from './db/database';
+export {
+  createDatabase,
+  type Database,
+  type DatabaseKind,
+  type DatabaseOptions,
+  isDatabaseUnavailable,
+  type PoolOptions,
+} from './db/database';
 export { type Migration, type ModuleMigrations, migrate } from './db/migrations';
 export {
   type EnvironmentOptions,

@@ -14,6 +14,66 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** A PostgreSQL schema to live in, created when missing. Tests use one per run to stay isolated. */
   schema?: string | undefined;
+  /** PostgreSQL only: the connection pool. */
+  pool?: PoolOptions | undefined;
+}
+
+/**
+ * How long a request may wait for the database before it answers 503 instead. A request that cannot get a
+ * connection (every one is held by slow queries) or cannot open one (the database is down) should fail fast with
+ * a clear "try again" rather than hang: a hung request holds its socket and memory, and the visitor sees nothing.
+ */
+export interface PoolOptions {
+  /** Connections at most (10). */
+  max?: number;
+  /** Milliseconds to wait for a free connection before giving up (5,000). */
+  acquireTimeoutMs?: number;
+  /** Milliseconds to wait for PostgreSQL to accept a new connection (3,000). */
+  connectTimeoutMs?: number;
+}
+
+export const DEFAULT_POOL: Required<PoolOptions> = {
+  max: 10,
+  acquireTimeoutMs: 5_000,
+  connectTimeoutMs: 3_000,
+};
+
+/** PostgreSQL error classes that mean "the database is not there right now", not "this query is wrong". */
+const UNAVAILABLE_SQLSTATES = new Set([
+  '57P01', // admin_shutdown: the server was stopped under the connection
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up or shutting down
+  '53300', // too_many_connections
+]);
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+
+/**
+ * Whether `error` says the database is unreachable or saturated (its connection refused, cut or timed out, or no
+ * pooled connection free in time), as opposed to a query's own failure. Those answer 503 with `Retry-After`.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { name, code, message } = error as { name?: unknown; code?: unknown; message?: unknown };
+  if (name === 'KnexTimeoutError') return true;
+  if (typeof code === 'string') {
+    // Class 08: connection exception.
+    if (code.startsWith('08') && code.length === 5) return true;
+    if (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_ERRNOS.has(code)) return true;
+  }
+  // node-postgres reports a connection the server closed, or one that never answered, with these messages only.
+  return (
+    typeof message === 'string' &&
+    /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout expired$)/.test(
+      message,
+    )
+  );
 }
 
 export interface Database {
@@ -44,15 +104,24 @@ const isPostgresUrl = (url: string | undefined): url is string => !!url && /^pos
 /** Opens the database: PGlite under `dataDir` by default, PostgreSQL when given a `postgres://` url. */
 export async function createDatabase(options: DatabaseOptions = {}): Promise<Database> {
   const { url, dataDir, schema } = options;
+  const pool = { ...DEFAULT_POOL, ...options.pool };
   let knex: Knex;
   let kind: DatabaseKind;
   if (isPostgresUrl(url)) {
     kind = 'postgres';
     knex = knexFactory({
       client: 'pg',
-      connection: url,
+      connection: { connectionString: url, connectionTimeoutMillis: pool.connectTimeoutMs },
       searchPath: schema ? [schema] : undefined,
-      pool: { min: 0, max: 10 },
+      pool: { min: 0, max: pool.max },
+      acquireConnectionTimeout: pool.acquireTimeoutMs,
+      log: {
+        // A connection that cannot be made fails the request that wanted it, which answers 503 and is logged
+        // there; knex's own line (with a stack) per request would bury the log while the database is down.
+        warn: (message: string) => {
+          if (!message.startsWith('Acquire connection error')) console.warn(message);
+        },
+      },
     });
     if (schema) await knex.raw('create schema if not exists ??', [schema]);
   } else {

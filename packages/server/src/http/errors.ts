@@ -1,6 +1,7 @@
 import type { ErrorBody, FieldErrors } from '@backline/core/contract';
 import type { Context, Middleware } from 'koa';
 import { $ZodError } from 'zod/v4/core';
+import { isDatabaseUnavailable } from '../db/database';
 
 export type { ErrorBody, FieldErrors };
 
@@ -37,6 +38,9 @@ export function zodFieldErrors(error: $ZodError): FieldErrors {
 }
 
 const GENERIC_5XX = 'There was an issue. Please try again later.';
+const UNAVAILABLE = 'The site is briefly unavailable. Please try again in a few seconds.';
+/** Seconds a client should wait before retrying while the database is unreachable or saturated. */
+const UNAVAILABLE_RETRY_AFTER = '5';
 
 /**
  * Outermost middleware: every failure becomes `{message, errors?}` with the right status. Unknown errors
@@ -50,6 +54,8 @@ export function errorHandler(log: (error: unknown, ctx: Context) => void): Middl
       const body = toErrorBody(error);
       ctx.status = body.status;
       if (error instanceof HttpError && error.headers) ctx.set(error.headers);
+      if (body.status === 503 && !(error instanceof HttpError))
+        ctx.set('Retry-After', UNAVAILABLE_RETRY_AFTER);
       ctx.body = body.body;
       if (body.status >= 500) log(error, ctx);
     }
@@ -76,5 +82,8 @@ function toErrorBody(error: unknown): { status: number; body: ErrorBody } {
     const message = expose && error instanceof Error && error.message ? error.message : 'Bad request.';
     return { status, body: { message } };
   }
+  // The database down or every connection busy: a fast "try again", which clients and proxies know how to retry,
+  // instead of a 500 that reads like a bug (or a request that hangs until the visitor gives up).
+  if (isDatabaseUnavailable(error)) return { status: 503, body: { message: UNAVAILABLE } };
   return { status: 500, body: { message: GENERIC_5XX } };
 }
