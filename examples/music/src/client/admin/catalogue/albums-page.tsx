@@ -1,11 +1,12 @@
 import { AdminFormDialog, type DataTableColumn, useIsDirty, useServerForm } from '@backline/admin';
-import { useCan, useHttp } from '@backline/core/react';
+import { useHttp } from '@backline/core/react';
 import { Link, ListItem, Select, TextField } from '@backline/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Album, catalogueAdmin } from '../../../contract';
 import {
   CATALOGUE_KEYS,
+  type CatalogueDialogProps,
   CatalogueListPage,
   useCatalogueCalls,
   useCatalogueSave,
@@ -69,19 +70,11 @@ export function AlbumsPage() {
         </Select>
       )}
       dialog={(props) => <AlbumFormDialog {...props} />}
-      canCreate={useCan(catalogueAdmin.MUSIC_CREATE_PERMISSION)}
-      canDelete={useCan(catalogueAdmin.MUSIC_DELETE_PERMISSION)}
     />
   );
 }
 
-function AlbumFormDialog({
-  record,
-  onOpenChange,
-}: {
-  record: Album | null;
-  onOpenChange: (open: boolean) => void;
-}) {
+function AlbumFormDialog({ record, onOpenChange }: CatalogueDialogProps<Album>) {
   const { t } = useTranslation();
   const http = useHttp();
   const form = useServerForm(['name', 'type', 'release_date', 'description', 'artist_ids']);
@@ -111,19 +104,12 @@ function AlbumFormDialog({
     },
     done: record ? t('Album updated') : t('Album created'),
     form,
+    isNew: !record,
     onOpenChange,
   });
   const isDirty = useIsDirty({ name, type, releaseDate, description, artist: artist?.id });
   return (
-    <AdminFormDialog
-      title={record ? t('Edit album') : t('New album')}
-      onOpenChange={onOpenChange}
-      isDirty={isDirty}
-      onSubmit={() => save.mutate()}
-      validationErrors={form.validationErrors}
-      isPending={save.isPending}
-      submitLabel={record ? t('Save') : t('Create')}
-    >
+    <AdminFormDialog title={record ? t('Edit album') : t('New album')} isDirty={isDirty} {...save.dialog}>
       <TextField label={t('Name')} name="name" isRequired value={name} onChange={setName} />
       <RecordPicker
         kind="artists"

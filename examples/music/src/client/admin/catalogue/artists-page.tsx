@@ -1,11 +1,12 @@
 import { AdminFormDialog, type DataTableColumn, useIsDirty, useServerForm } from '@backline/admin';
-import { useCan, useHttp } from '@backline/core/react';
+import { useHttp } from '@backline/core/react';
 import { Link, ListItem, Select, Switch, TextField } from '@backline/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Artist, catalogueAdmin } from '../../../contract';
 import {
   CATALOGUE_KEYS,
+  type CatalogueDialogProps,
   CatalogueListPage,
   useCatalogueCalls,
   useCatalogueSave,
@@ -70,19 +71,11 @@ export function ArtistsPage() {
         </Select>
       )}
       dialog={(props) => <ArtistFormDialog {...props} />}
-      canCreate={useCan(catalogueAdmin.MUSIC_CREATE_PERMISSION)}
-      canDelete={useCan(catalogueAdmin.MUSIC_DELETE_PERMISSION)}
     />
   );
 }
 
-function ArtistFormDialog({
-  record,
-  onOpenChange,
-}: {
-  record: Artist | null;
-  onOpenChange: (open: boolean) => void;
-}) {
+function ArtistFormDialog({ record, onOpenChange }: CatalogueDialogProps<Artist>) {
   const { t } = useTranslation();
   const http = useHttp();
   const form = useServerForm(['name', 'bio', 'genres']);
@@ -108,19 +101,12 @@ function ArtistFormDialog({
     },
     done: record ? t('Artist updated') : t('Artist created'),
     form,
+    isNew: !record,
     onOpenChange,
   });
   const isDirty = useIsDirty({ name, bio, verified, genres });
   return (
-    <AdminFormDialog
-      title={record ? t('Edit artist') : t('New artist')}
-      onOpenChange={onOpenChange}
-      isDirty={isDirty}
-      onSubmit={() => save.mutate()}
-      validationErrors={form.validationErrors}
-      isPending={save.isPending}
-      submitLabel={record ? t('Save') : t('Create')}
-    >
+    <AdminFormDialog title={record ? t('Edit artist') : t('New artist')} isDirty={isDirty} {...save.dialog}>
       <TextField label={t('Name')} name="name" isRequired value={name} onChange={setName} />
       <TextField label={t('Biography')} name="bio" multiline rows={5} value={bio} onChange={setBio} />
       <TextField

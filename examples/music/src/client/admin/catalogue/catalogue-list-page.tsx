@@ -11,7 +11,7 @@ import {
   useEditing,
   useListParams,
 } from '@backline/admin';
-import { useHttp } from '@backline/core/react';
+import { useCan, useHttp } from '@backline/core/react';
 import { Button, toast } from '@backline/ui';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -40,10 +40,15 @@ export interface CatalogueListPageProps<T extends Row> {
   /** Filter controls above the table. */
   filters?: (params: ListParams, update: (patch: Record<string, string | null>) => void) => ReactNode;
   /** The create/edit dialog: `record` is null for a new row. */
-  dialog: (props: { record: T | null; onOpenChange: (open: boolean) => void }) => ReactNode;
-  /** Whether the user may create and delete (the buttons are left out otherwise; the server checks anyway). */
-  canCreate: boolean;
-  canDelete: boolean;
+  dialog: (props: CatalogueDialogProps<T>) => ReactNode;
+  /** False where rows are only made elsewhere (playlists belong to listeners). */
+  creatable?: boolean;
+}
+
+/** What a catalogue create/edit dialog is given: `record` is null for a new row. */
+export interface CatalogueDialogProps<T> {
+  record: T | null;
+  onOpenChange: (open: boolean) => void;
 }
 
 /**
@@ -52,6 +57,9 @@ export interface CatalogueListPageProps<T extends Row> {
  */
 export function CatalogueListPage<T extends Row>(props: CatalogueListPageProps<T>) {
   const { t } = useTranslation();
+  // The buttons are left out for a user without the permission; the server checks it anyway.
+  const canCreate = useCan(catalogueAdmin.MUSIC_CREATE_PERMISSION) && props.creatable !== false;
+  const canDelete = useCan(catalogueAdmin.MUSIC_DELETE_PERMISSION);
   const { params, update } = useListParams(props.filterNames ?? []);
   const [search, setSearch] = useDebouncedValue(params.query ?? '', (query) => update({ query }));
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -71,7 +79,7 @@ export function CatalogueListPage<T extends Row>(props: CatalogueListPageProps<T
   return (
     <AdminPage
       title={props.title}
-      actions={props.canCreate ? <Button onPress={editing.startNew}>{props.newLabel}</Button> : null}
+      actions={canCreate ? <Button onPress={editing.startNew}>{props.newLabel}</Button> : null}
     >
       <DataTable
         label={props.title}
@@ -83,9 +91,9 @@ export function CatalogueListPage<T extends Row>(props: CatalogueListPageProps<T
         onSortChange={({ column, direction }) => update({ orderBy: column, orderDir: direction })}
         search={{ value: search, onChange: setSearch, label: props.searchLabel }}
         filters={props.filters?.(params, update)}
-        selection={props.canDelete ? { selected, onChange: setSelected } : undefined}
+        selection={canDelete ? { selected, onChange: setSelected } : undefined}
         bulkActions={
-          props.canDelete
+          canDelete
             ? (ids: number[]) => (
                 <Button
                   variant="danger"
@@ -111,7 +119,7 @@ export function CatalogueListPage<T extends Row>(props: CatalogueListPageProps<T
                 label: t('Delete'),
                 ariaLabel: t('Delete :name', { name: row.name }),
                 onPress: () => deletion.ask([row]),
-                hidden: !props.canDelete,
+                hidden: !canDelete,
               },
             ]}
           />
@@ -166,22 +174,27 @@ export function formatDuration(ms: number): string {
 /**
  * The save of a catalogue create/edit dialog: runs `send`, then refetches the list under `queryKey`, confirms with
  * `done` in a toast and closes the dialog; a refusal goes to the form, whose fields show the server's messages.
+ * `dialog` holds what `AdminFormDialog` needs from it, to spread: `<AdminFormDialog {...save.dialog}>`.
  */
 export function useCatalogueSave({
   queryKey,
   send,
   done,
   form,
+  isNew,
   onOpenChange,
 }: {
   queryKey: readonly string[];
   send: () => Promise<unknown>;
   done: string;
-  form: { report: (error: unknown) => void };
+  form: { report: (error: unknown) => void; validationErrors: Record<string, string> };
+  /** A new row: the button says Create rather than Save. */
+  isNew: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: send,
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey });
@@ -190,4 +203,14 @@ export function useCatalogueSave({
     },
     onError: form.report,
   });
+  return {
+    ...mutation,
+    dialog: {
+      onOpenChange,
+      onSubmit: () => mutation.mutate(),
+      validationErrors: form.validationErrors,
+      isPending: mutation.isPending,
+      submitLabel: isNew ? t('Create') : t('Save'),
+    },
+  };
 }

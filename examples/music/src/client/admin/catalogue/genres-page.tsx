@@ -1,11 +1,12 @@
 import { AdminFormDialog, type DataTableColumn, useIsDirty, useServerForm } from '@backline/admin';
-import { useCan, useHttp } from '@backline/core/react';
+import { useHttp } from '@backline/core/react';
 import { Link, TextField } from '@backline/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueAdmin, type Genre } from '../../../contract';
 import {
   CATALOGUE_KEYS,
+  type CatalogueDialogProps,
   CatalogueListPage,
   useCatalogueCalls,
   useCatalogueSave,
@@ -48,19 +49,11 @@ export function GenresPage() {
       remove={(ids) => http.call(catalogueAdmin.deleteGenres, { body: { ids } })}
       columns={columns}
       dialog={(props) => <GenreFormDialog {...props} />}
-      canCreate={useCan(catalogueAdmin.MUSIC_CREATE_PERMISSION)}
-      canDelete={useCan(catalogueAdmin.MUSIC_DELETE_PERMISSION)}
     />
   );
 }
 
-function GenreFormDialog({
-  record,
-  onOpenChange,
-}: {
-  record: GenreRow | null;
-  onOpenChange: (open: boolean) => void;
-}) {
+function GenreFormDialog({ record, onOpenChange }: CatalogueDialogProps<GenreRow>) {
   const { t } = useTranslation();
   const http = useHttp();
   const form = useServerForm(['name', 'display_name']);
@@ -76,19 +69,12 @@ function GenreFormDialog({
     },
     done: record ? t('Genre updated') : t('Genre created'),
     form,
+    isNew: !record,
     onOpenChange,
   });
   const isDirty = useIsDirty({ displayName, name });
   return (
-    <AdminFormDialog
-      title={record ? t('Edit genre') : t('New genre')}
-      onOpenChange={onOpenChange}
-      isDirty={isDirty}
-      onSubmit={() => save.mutate()}
-      validationErrors={form.validationErrors}
-      isPending={save.isPending}
-      submitLabel={record ? t('Save') : t('Create')}
-    >
+    <AdminFormDialog title={record ? t('Edit genre') : t('New genre')} isDirty={isDirty} {...save.dialog}>
       <TextField
         label={t('Name')}
         name="display_name"

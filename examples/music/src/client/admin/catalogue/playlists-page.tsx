@@ -5,7 +5,7 @@ import {
   useIsDirty,
   useServerForm,
 } from '@backline/admin';
-import { useCan, useHttp } from '@backline/core/react';
+import { useHttp } from '@backline/core/react';
 import { Link, ListItem, Select, Switch, TextField } from '@backline/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -69,11 +69,10 @@ export function PlaylistsPage() {
           <ListItem id="no">{t('Private')}</ListItem>
         </Select>
       )}
+      creatable={false}
       dialog={(props) =>
         props.record ? <PlaylistFormDialog record={props.record} onOpenChange={props.onOpenChange} /> : null
       }
-      canCreate={false}
-      canDelete={useCan(catalogueAdmin.MUSIC_DELETE_PERMISSION)}
     />
   );
 }
@@ -100,19 +99,12 @@ function PlaylistFormDialog({
       }),
     done: t('Playlist updated'),
     form,
+    isNew: false,
     onOpenChange,
   });
   const isDirty = useIsDirty({ name, description, isPublic });
   return (
-    <AdminFormDialog
-      title={t('Edit playlist')}
-      onOpenChange={onOpenChange}
-      isDirty={isDirty}
-      onSubmit={() => save.mutate()}
-      validationErrors={form.validationErrors}
-      isPending={save.isPending}
-      submitLabel={t('Save')}
-    >
+    <AdminFormDialog title={t('Edit playlist')} isDirty={isDirty} {...save.dialog}>
       <TextField label={t('Name')} name="name" isRequired value={name} onChange={setName} />
       <TextField
         label={t('Description')}

@@ -1,11 +1,12 @@
 import { AdminFormDialog, type DataTableColumn, useIsDirty, useServerForm } from '@backline/admin';
-import { useCan, useHttp } from '@backline/core/react';
+import { useHttp } from '@backline/core/react';
 import { Link, TextField } from '@backline/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueAdmin, type Track } from '../../../contract';
 import {
   CATALOGUE_KEYS,
+  type CatalogueDialogProps,
   CatalogueListPage,
   formatDuration,
   useCatalogueCalls,
@@ -54,19 +55,11 @@ export function TracksPage() {
       remove={(ids) => http.call(catalogueAdmin.deleteTracks, { body: { ids } })}
       columns={columns}
       dialog={(props) => <TrackFormDialog {...props} />}
-      canCreate={useCan(catalogueAdmin.MUSIC_CREATE_PERMISSION)}
-      canDelete={useCan(catalogueAdmin.MUSIC_DELETE_PERMISSION)}
     />
   );
 }
 
-function TrackFormDialog({
-  record,
-  onOpenChange,
-}: {
-  record: Track | null;
-  onOpenChange: (open: boolean) => void;
-}) {
+function TrackFormDialog({ record, onOpenChange }: CatalogueDialogProps<Track>) {
   const { t } = useTranslation();
   const http = useHttp();
   const form = useServerForm(['name', 'album_id', 'number', 'duration_ms', 'artist_ids', 'genres']);
@@ -100,19 +93,12 @@ function TrackFormDialog({
     },
     done: record ? t('Track updated') : t('Track created'),
     form,
+    isNew: !record,
     onOpenChange,
   });
   const isDirty = useIsDirty({ name, number, seconds, artist: artist?.id, album: album?.id, genres });
   return (
-    <AdminFormDialog
-      title={record ? t('Edit track') : t('New track')}
-      onOpenChange={onOpenChange}
-      isDirty={isDirty}
-      onSubmit={() => save.mutate()}
-      validationErrors={form.validationErrors}
-      isPending={save.isPending}
-      submitLabel={record ? t('Save') : t('Create')}
-    >
+    <AdminFormDialog title={record ? t('Edit track') : t('New track')} isDirty={isDirty} {...save.dialog}>
       <TextField label={t('Name')} name="name" isRequired value={name} onChange={setName} />
       <RecordPicker
         kind="artists"
