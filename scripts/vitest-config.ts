@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineProject, type TestProjectInlineConfiguration } from 'vitest/config';
 import { TIMEOUTS } from '../internal/testing/src/timeouts';
@@ -12,6 +13,7 @@ const serverConditions = defaultServerConditions.filter((condition) => condition
  * condition, in both the node (ssr) and the browser-like environments, so tests need no build.
  */
 export function backlineProject(name: string, test: TestProjectInlineConfiguration['test'] = {}) {
+  const globalSetup = [test.globalSetup ?? []].flat();
   return defineProject({
     resolve: { conditions: [SOURCE, ...defaultClientConditions] },
     ssr: { resolve: { conditions: [SOURCE, ...serverConditions], externalConditions: [SOURCE] } },
@@ -25,6 +27,7 @@ export function backlineProject(name: string, test: TestProjectInlineConfigurati
       // expect.poll gives up after 1 s by default, which an idle machine meets and a busy one does not.
       expect: { poll: { timeout: TIMEOUTS.poll, interval: 50 } },
       ...test,
+      globalSetup: [path.join(import.meta.dirname, 'vitest-global-setup.ts'), ...globalSetup],
     },
   });
 }
