@@ -36,7 +36,7 @@ import { MUSIC_AUTHORIZATION } from '../examples/music/src/server/security/autho
 import { runSqlmap, sqlmapAvailable, sqlmapTargets } from './security/sqlmap';
 import { storedXss } from './security/xss';
 
-const PARTS = ['fuzz', 'sqlmap', 'xss', 'authz'] as const;
+const PARTS = ['authz', 'xss', 'sqlmap', 'fuzz'] as const;
 type Part = (typeof PARTS)[number];
 
 const args = process.argv.slice(2);
@@ -83,6 +83,8 @@ async function part(name: Part, run: () => Promise<Omit<Row, 'part' | 'seconds'>
   try {
     const row = await run();
     rows.push({ part: name, ...row, seconds: Math.round((performance.now() - started) / 1000) });
+    const done = rows.at(-1)!;
+    log(`→ ${name}: ${done.checked}; ${done.findings} findings; ${done.seconds} s; ${done.note}`);
   } catch (error) {
     rows.push({
       part: name,
@@ -113,27 +115,47 @@ if (
   await buildClient();
 }
 
-await part('fuzz', async () => {
-  const server = await startSite({ validateResponses: true }, database);
+// The quick parts first, so a long fuzz run comes last.
+await part('authz', async () => {
+  const server = await site();
   try {
-    const report = await fuzzRoutes({
-      server,
-      cases,
-      seed,
-      progress: (line) => log(line),
-    });
-    log(formatFuzzReport(report));
-    for (const failure of report.failures)
+    const report = await walkAuthorization({ server, ...MUSIC_AUTHORIZATION, progress: log });
+    log(formatAuthorizationReport(report));
+    for (const finding of report.findings)
       details.push(
-        `✗ fuzz ${failure.route} as ${failure.persona} (${failure.kind}): ${failure.reason}\n  ${failure.request}`,
+        `✗ authz ${finding.check}: ${finding.route} answered ${finding.status}, expected ${finding.expected}: ${finding.detail}`,
       );
+    for (const gap of report.unclassified) details.push(`✗ authz: unclassified path parameter ${gap}`);
+    const { guest, permission, idor } = report.checks;
     return {
-      checked: `${report.cases} requests over ${report.byRoute.size} routes (seed ${seed}); 5xx ${report.byStatusClass['5xx']}, hangs ${report.byStatusClass.hang}`,
-      findings: report.failures.length,
-      note: `2xx ${report.byStatusClass['2xx']}, 4xx ${report.byStatusClass['4xx']}`,
+      checked: `guest ${guest.asked}, permission ${permission.asked}, IDOR ${idor.asked} routes`,
+      findings: report.findings.length + report.unclassified.length,
+      note: `${report.inconclusive.length} IDOR answers inconclusive (422), ${report.skipped.length} skipped`,
     };
   } finally {
     await server.close();
+  }
+});
+
+await part('xss', async () => {
+  const smtp = await startSmtpCapture();
+  const server = await site(smtp);
+  try {
+    const report = await storedXss({ server, smtp, progress: log });
+    for (const finding of report.findings)
+      details.push(
+        `✗ xss: payload ${finding.payload} ${finding.kind} on ${finding.page} (seen by ${finding.viewer})`,
+      );
+    const stored = report.writes.filter((write) => write.status < 300).length;
+    const refused = report.writes.filter((write) => write.status >= 400);
+    return {
+      checked: `${report.payloads} payloads, ${stored} stored values, ${report.pages} pages and mails opened`,
+      findings: report.findings.length,
+      note: `${refused.length} writes refused by validation${refused.length ? ` (${[...new Set(refused.map((w) => w.field))].join(', ')})` : ''}`,
+    };
+  } finally {
+    await server.close();
+    await smtp.close();
   }
 });
 
@@ -206,43 +228,24 @@ await part('sqlmap', async () => {
   }
 });
 
-await part('xss', async () => {
-  const smtp = await startSmtpCapture();
-  const server = await site(smtp);
+await part('fuzz', async () => {
+  const server = await startSite({ validateResponses: true }, database);
   try {
-    const report = await storedXss({ server, smtp, progress: log });
-    for (const finding of report.findings)
+    const report = await fuzzRoutes({
+      server,
+      cases,
+      seed,
+      progress: (line) => log(line),
+    });
+    log(formatFuzzReport(report));
+    for (const failure of report.failures)
       details.push(
-        `✗ xss: payload ${finding.payload} ${finding.kind} on ${finding.page} (seen by ${finding.viewer})`,
+        `✗ fuzz ${failure.route} as ${failure.persona} (${failure.kind}): ${failure.reason}\n  ${failure.request}`,
       );
-    const stored = report.writes.filter((write) => write.status < 300).length;
-    const refused = report.writes.filter((write) => write.status >= 400);
     return {
-      checked: `${report.payloads} payloads, ${stored} stored values, ${report.pages} pages and mails opened`,
-      findings: report.findings.length,
-      note: `${refused.length} writes refused by validation${refused.length ? ` (${[...new Set(refused.map((w) => w.field))].join(', ')})` : ''}`,
-    };
-  } finally {
-    await server.close();
-    await smtp.close();
-  }
-});
-
-await part('authz', async () => {
-  const server = await site();
-  try {
-    const report = await walkAuthorization({ server, ...MUSIC_AUTHORIZATION, progress: log });
-    log(formatAuthorizationReport(report));
-    for (const finding of report.findings)
-      details.push(
-        `✗ authz ${finding.check}: ${finding.route} answered ${finding.status}, expected ${finding.expected}: ${finding.detail}`,
-      );
-    for (const gap of report.unclassified) details.push(`✗ authz: unclassified path parameter ${gap}`);
-    const { guest, permission, idor } = report.checks;
-    return {
-      checked: `guest ${guest.asked}, permission ${permission.asked}, IDOR ${idor.asked} routes`,
-      findings: report.findings.length + report.unclassified.length,
-      note: `${report.inconclusive.length} IDOR answers inconclusive (422), ${report.skipped.length} skipped`,
+      checked: `${report.cases} requests over ${report.byRoute.size} routes (seed ${seed}); 5xx ${report.byStatusClass['5xx']}, hangs ${report.byStatusClass.hang}`,
+      findings: report.failures.length,
+      note: `2xx ${report.byStatusClass['2xx']}, 4xx ${report.byStatusClass['4xx']}`,
     };
   } finally {
     await server.close();

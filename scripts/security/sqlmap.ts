@@ -67,13 +67,15 @@ export function sqlmapTargets(
   for (const [index, target] of targetsOf(routes, document).entries()) {
     if (target.route.method !== 'GET') continue;
     const queryNames = Object.keys((target.query?.properties ?? {}) as Record<string, unknown>);
-    const names = pathParams(target.route.path);
+    // Path parameters that look a row up (ids, slugs, names, tokens); an enum (a provider, a slot) never reaches SQL.
+    const pathSchemas = (target.params?.properties ?? {}) as Record<string, { enum?: unknown[] }>;
+    const names = pathParams(target.route.path).filter((name) => !pathSchemas[name]?.enum);
     const sqlParams = queryNames.filter((name) => SQL_QUERY_PARAMS.has(name));
     if (!sqlParams.length && !names.length) continue;
     // The raw event stream and frames of other types are not SQL-backed lists.
     if ((target.route.response as { contentType?: string }).contentType === 'text/event-stream') continue;
     const input = validInputOf(target, resolve, seed + index);
-    for (const name of names) input.params[name] = realIds(target.route, name);
+    for (const name of pathParams(target.route.path)) input.params[name] = realIds(target.route, name);
     if (queryNames.includes('query')) input.query.query = 'night';
     const base = `${server.url}${urlOf(target.route, input)}`;
     if (sqlParams.length) {

@@ -199,6 +199,10 @@ export async function walkAuthorization(options: AuthorizationWalkOptions): Prom
     refused: (status: number) => boolean,
   ) => {
     report.checks[check].asked += 1;
+    if (report.checks[check].asked % 25 === 0)
+      options.progress?.(
+        `${check}: ${report.checks[check].asked} asked, ${report.findings.length} findings so far`,
+      );
     // Reads are not expected to write, and counting every table twice per request is most of the walk's time.
     const counted = !SAFE.has(target.route.method);
     const before = counted ? await counts() : [];
