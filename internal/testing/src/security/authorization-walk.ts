@@ -123,7 +123,8 @@ async function permissionsOf(server: RunningServer, http: HttpSession | null): P
  *   answers 401 or 403;
  * - permission: every route needing a permission answers 403 to a signed-in user holding no role at all;
  * - idor: every route whose path names a user's resource (see `params`) answers 403 or 404 to another user, for a
- *   real resource of the victim, with a body that passes validation; reads listed in `publicReads` may answer.
+ *   real resource of the victim, with a body that passes validation (or 422 on that path parameter itself: the id
+ *   refused, as `users/{id}` answers "Not found."); reads listed in `publicReads` may answer.
  *
  * Each request carries valid input drawn from the route's schemas, so a 422 cannot pass for a refusal; a refused
  * write (any method but GET) must also leave every table's row count as it was.
@@ -197,6 +198,8 @@ export async function walkAuthorization(options: AuthorizationWalkOptions): Prom
     input: FuzzInput,
     expected: string,
     refused: (status: number) => boolean,
+    /** Path parameters naming the victim's resource: a 422 on one of them is the id refused. */
+    ownedParams: string[] = [],
   ) => {
     report.checks[check].asked += 1;
     if (report.checks[check].asked % 25 === 0)
@@ -214,7 +217,9 @@ export async function walkAuthorization(options: AuthorizationWalkOptions): Prom
       status: answer.status,
       detail: `${target.route.method} ${urlOf(target.route, input)} → ${JSON.stringify(answer.data ?? '').slice(0, 200)}`,
     };
-    if (!refused(answer.status)) {
+    const errors = (answer.data as { errors?: Record<string, unknown> } | undefined)?.errors ?? {};
+    const idRefused = answer.status === 422 && ownedParams.some((param) => param in errors);
+    if (!refused(answer.status) && !idRefused) {
       if (check === 'idor' && answer.status === 422) report.inconclusive.push(finding);
       else report.findings.push(finding);
       return answer.status;
@@ -314,6 +319,7 @@ export async function walkAuthorization(options: AuthorizationWalkOptions): Prom
       input,
       '403 or 404',
       (s) => s === 403 || s === 404,
+      Object.keys(owned),
     );
     // A request that ended the attacker's own session (an opening, already reported) must not blind the rest.
     if (status === 401 || (status < 300 && !SAFE.has(target.route.method)))
