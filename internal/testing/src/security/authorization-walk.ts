@@ -209,7 +209,20 @@ export async function walkAuthorization(options: AuthorizationWalkOptions): Prom
     // Reads are not expected to write, and counting every table twice per request is most of the walk's time.
     const counted = !SAFE.has(target.route.method);
     const before = counted ? await counts() : [];
-    const answer = await send(http, target, input);
+    let answer: Awaited<ReturnType<typeof send>>;
+    try {
+      answer = await send(http, target, input);
+    } catch (error) {
+      // A route that never answers the wrong person is no refusal either.
+      report.findings.push({
+        check,
+        route: target.name,
+        expected,
+        status: 0,
+        detail: `${target.route.method} ${urlOf(target.route, input)}: no answer (${String(error)})`,
+      });
+      return 0;
+    }
     const finding = {
       check,
       route: target.name,
