@@ -137,6 +137,7 @@ describe('the plans, pages and error reports admin sections in Chromium', () => 
     await expectHeading(page, 'Pages');
     await page.getByRole('button', { name: 'New page' }).click();
     await dialog().locator('input[name="title"]').fill('Liner notes');
+    await dialog().getByRole('tab', { name: 'HTML' }).click();
     await dialog()
       .locator('textarea[name="body"]')
       .fill(
@@ -164,6 +165,108 @@ describe('the plans, pages and error reports admin sections in Chromium', () => 
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expectToast('Page deleted');
     await expect.poll(() => row('Liner notes').count()).toBe(0);
+  });
+
+  it('makes a heading and a link with the rich-text toolbar, keeps them across the HTML view and publishes them', async () => {
+    // TipTap is a chunk of its own: the pages list does not load it, the page form does.
+    const scripts: string[] = [];
+    const onRequest = (request: { url(): string }) => scripts.push(request.url());
+    page.on('request', onRequest);
+    await page.goto(`${site.url}/admin/pages`);
+    await expectHeading(page, 'Pages');
+    await row('Terms of service').first().waitFor();
+    expect(scripts.filter((url) => /rich-text-editor/.test(url))).toEqual([]);
+    await page.getByRole('button', { name: 'New page' }).click();
+    await dialog().locator('input[name="title"]').fill('Tour diary');
+    const editor = dialog().getByRole('textbox', { name: 'Body' });
+    await editor.waitFor();
+    expect(scripts.some((url) => /rich-text-editor/.test(url))).toBe(true);
+    page.off('request', onRequest);
+
+    // A heading: type, select the line, press "Heading 2" (a toggle, pressed while the caret is in it).
+    await editor.click();
+    await page.keyboard.type('On the road');
+    await page.keyboard.press('ControlOrMeta+A');
+    const toolbar = dialog().getByRole('toolbar', { name: 'Formatting' });
+    await toolbar.getByRole('button', { name: 'Heading 2' }).click();
+    await expect
+      .poll(() => toolbar.getByRole('button', { name: 'Heading 2' }).getAttribute('aria-pressed'))
+      .toBe('true');
+    await editor.locator('h2', { hasText: 'On the road' }).waitFor();
+
+    // A link, by keyboard alone: a new line, select it, Alt+F10 to the toolbar, arrows to "Link", Enter.
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Tickets');
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.press('Alt+F10');
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+    await expect.poll(focused).toBe('Bold');
+    for (const name of ['Italic', 'Heading 2', 'Heading 3', 'Bulleted list', 'Numbered list', 'Link']) {
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(focused).toBe(name);
+    }
+    await page.keyboard.press('Enter');
+    const address = page.getByRole('textbox', { name: 'Link address' });
+    await address.waitFor();
+    // A script URL is refused on the field; a bare host gets https.
+    await address.fill('javascript:alert(1)');
+    await page.keyboard.press('Enter');
+    await page
+      .getByText('Enter a web address (https://…), a mailto: or tel: link, or a path on this site.')
+      .waitFor();
+    await expectAccessible(page);
+    await address.fill('example.com/tickets');
+    await page.keyboard.press('Enter');
+    await address.waitFor({ state: 'detached' });
+    await editor.locator('a[href="https://example.com/tickets"]', { hasText: 'Tickets' }).waitFor();
+    // Applying a link submitted its own little form, not the page form around the editor.
+    expect(await dialog().count()).toBe(1);
+    await expectAccessible(page);
+
+    // The HTML view shows the same body, sanitised (an off-site link gets its safe rel); an edit there comes back.
+    await dialog().getByRole('tab', { name: 'HTML' }).click();
+    const source = dialog().locator('textarea[name="body"]');
+    await expect
+      .poll(() => source.inputValue())
+      .toBe(
+        '<h2>On the road</h2><p><a href="https://example.com/tickets" rel="noopener noreferrer">Tickets</a></p>',
+      );
+    await source.fill(`${await source.inputValue()}<p>Soundcheck at six</p>`);
+    await dialog().getByRole('tab', { name: 'Rich text' }).click();
+    await editor.locator('p', { hasText: 'Soundcheck at six' }).waitFor();
+    await editor.locator('h2', { hasText: 'On the road' }).waitFor();
+    // Undo goes back through the toolbar's own edits, not past the loaded body.
+    await expect.poll(() => toolbar.getByRole('button', { name: 'Undo' }).isDisabled()).toBe(true);
+
+    await dialog().getByRole('button', { name: 'Create' }).click();
+    await expectToast('Page created');
+    await row('Tour diary').waitFor();
+
+    const { context, page: visitor } = await browser.newPage();
+    await visitor.goto(`${site.url}/pages/tour-diary`);
+    await visitor.getByRole('heading', { level: 2, name: 'On the road' }).waitFor();
+    const link = visitor.getByRole('link', { name: 'Tickets' });
+    expect(await link.getAttribute('href')).toBe('https://example.com/tickets');
+    expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+    await visitor.getByText('Soundcheck at six').waitFor();
+    await context.close();
+  });
+
+  it('fits the page form with its editor at 375 px, light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { context, page: phone } = await browser.newPage({ width: 375, height: 800, colorScheme });
+      await context.addCookies(await page.context().cookies());
+      await phone.goto(`${site.url}/admin/pages`);
+      await phone.getByRole('button', { name: 'New page' }).click();
+      await phone.getByRole('dialog').getByRole('toolbar', { name: 'Formatting' }).waitFor();
+      await phone.getByRole('dialog').getByRole('textbox', { name: 'Body' }).waitFor();
+      await paintTheme(phone, colorScheme === 'dark');
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await screenshot(phone, `admin-page-editor-375-${colorScheme}`);
+      await axe(phone);
+      await context.close();
+    }
   });
 
   it('lists a reported error, shows its stack and deletes it', async () => {

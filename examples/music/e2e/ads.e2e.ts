@@ -1,9 +1,17 @@
 import { XSRF_COOKIE } from '@backline/core/contract';
-import { createTestUser, type RunningServer } from '@internal/testing';
+import { stripeProvider } from '@backline/server';
+import {
+  createTestUser,
+  type RunningServer,
+  type StripeFake,
+  signedInUser,
+  startStripeFake,
+} from '@internal/testing';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ads } from '../src/contract';
 import { fixtureGenerator } from '../src/server/modules/demo-library/test-fixture';
-import { expectAccessibleInBothThemes, expectHeading } from './support/auth-helpers';
+import { expectAccessibleInBothThemes, expectHeading, uniqueEmail } from './support/auth-helpers';
 import { type BrowserHarness, expectToastShown, startBrowser, startSite } from './support/site';
 
 const PASSWORD = 'correct horse battery';
@@ -22,10 +30,25 @@ const PROBE_AD = `<div id="probe" style="height:64px">Night Owl Vinyl, 20% off</
 
 describe('ad slots in Chromium, against the music server', () => {
   let site: RunningServer;
+  let stripe: StripeFake;
   let browser: BrowserHarness;
   let albumPath: string;
   beforeAll(async () => {
-    site = await startSite({ music: { generate: fixtureGenerator } });
+    stripe = await startStripeFake();
+    site = await startSite({
+      music: { generate: fixtureGenerator },
+      // The demo plans, paid through a loopback Stripe: Pro and Premium grant `ads.disable`.
+      billing: {
+        provider: stripeProvider({
+          secretKey: stripe.secretKey,
+          webhookSecret: stripe.webhookSecret,
+          host: stripe.host,
+          port: stripe.port,
+          protocol: 'http',
+        }),
+      },
+    });
+    stripe.webhookUrl = `${site.url}/api/v1/billing/webhooks/stripe`;
     const album = await site.app.kit.knex('music_albums').orderBy('id').first('id');
     albumPath = `/album/${album.id}`;
     browser = await startBrowser();
@@ -33,6 +56,7 @@ describe('ad slots in Chromium, against the music server', () => {
   afterAll(async () => {
     await browser?.close();
     await site?.close();
+    await stripe?.close();
   });
 
   async function signIn(page: Page, email: string) {
@@ -97,25 +121,61 @@ describe('ad slots in Chromium, against the music server', () => {
     await visitor.context.close();
   });
 
-  it('shows no ads to a listener holding ads.disable (what the paid plans grant), and shows them to one without', async () => {
-    for (const [email, adFree] of [
-      ['free@listeners.test', false],
-      ['pro@listeners.test', true],
-    ] as const) {
-      const user = await createTestUser(site.app, { email, password: PASSWORD });
-      if (adFree) {
-        const permission = await site.app.kit.knex('permissions').where({ name: 'ads.disable' }).first('id');
-        await site.app.kit
-          .knex('user_permissions')
-          .insert({ user_id: user.id, permission_id: permission.id });
-      }
-      const { page, context } = await browser.newPage();
+  it('hides the ad slots at 375 px for a listener subscribed to a plan without ads, and shows them again when it ends', async () => {
+    // Both slots hold code, whatever the test before set; each fits a phone.
+    const code = (text: string) =>
+      `<p id="probe" data-report="static" style="margin:0;height:50px">${text}</p>`;
+    await site.app.kit.settings.set(ads.adSetting('general_top'), code('Night Owl Vinyl'));
+    await site.app.kit.settings.set(ads.adSetting('album_above'), code('Album sponsor'));
+    const products: { id: number; name: string }[] = await site.app.kit.knex('billing_products');
+    const pro = products.find((product) => product.name === 'Pro')!;
+    const month = await site.app.kit
+      .knex('billing_prices')
+      .where({ product_id: pro.id, interval: 'month' })
+      .first('id');
+
+    // A free listener and a subscriber: the subscriber pays for Pro through the provider's hosted page.
+    const free = uniqueEmail('free-listener');
+    await createTestUser(site.app, { email: free, password: PASSWORD });
+    const subscriber = uniqueEmail('pro-listener');
+    const { http } = await signedInUser(site, { email: subscriber, password: PASSWORD });
+    const checkout = await http.post('/api/v1/billing/checkout', { productId: pro.id, priceId: month.id });
+    expect(checkout.status).toBe(200);
+    const { subscriptionId } = await stripe.completeCheckout(
+      (checkout.data as { url: string }).url.split('/').pop()!,
+    );
+    const plan = await http.get('/api/v1/billing/me');
+    expect(JSON.stringify(plan.data)).toContain('"Pro"');
+
+    /** The album page on a phone: how many ad slots it shows, once its tracks (the last part) are on screen. */
+    const slotsOnPhone = async (email: string, name: string) => {
+      const { page, context } = await browser.newPage({ width: 375, height: 800 });
       await signIn(page, email);
       await page.goto(`${site.url}${albumPath}`);
-      // The album's tracks are on screen, so the page has rendered everything it is going to.
       await page.locator('.music-tracks__row').first().waitFor();
-      expect(await page.locator('.music-ad').count()).toBe(adFree ? 0 : 2);
+      const count = await page.locator('.music-ad').count();
+      if (count) {
+        // The slots show their ad, within the screen's width.
+        await (await adFrame(page, 'album_above')).locator('#probe').waitFor();
+        const widths = await page
+          .locator('.music-ad iframe')
+          .evaluateAll((frames) => frames.map((frame) => frame.getBoundingClientRect().right));
+        for (const right of widths) expect(right).toBeLessThanOrEqual(375);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await expectAccessibleInBothThemes(page, `ads-album-375-${name}`);
       await context.close();
-    }
+      return count;
+    };
+    expect(await slotsOnPhone(free, 'free')).toBe(2);
+    expect(await slotsOnPhone(subscriber, 'subscriber')).toBe(0);
+
+    // The plan, not the account, removed them: cancelled and past its period, the ads come back.
+    expect((await http.post('/api/v1/billing/subscription/cancel', {})).status).toBe(200);
+    await stripe.endPeriod(subscriptionId);
+    await expect
+      .poll(async () => (await site.app.kit.knex('billing_subscriptions').where({ status: 'active' })).length)
+      .toBe(0);
+    expect(await slotsOnPhone(subscriber, 'ended')).toBe(2);
   });
 });

@@ -1,3 +1,4 @@
+import { CONTACT_EMAIL_LIMIT, CONTACT_IP_LIMIT } from '@backline/server';
 import {
   createTestUser,
   type RunningServer,
@@ -16,9 +17,18 @@ import {
   settleAnnouncements,
   uniqueEmail,
 } from './support/auth-helpers';
-import { type BrowserHarness, expectAccessible, screenshot, startBrowser, startSite } from './support/site';
+import { startVerifyEndpoint, stubRecaptcha } from './support/human-check';
+import {
+  type BrowserHarness,
+  expectAccessible,
+  expectToastShown,
+  screenshot,
+  startBrowser,
+  startSite,
+} from './support/site';
 
 const PASSWORD = 'correct horse battery';
+const RECAPTCHA_SECRET = 'e2e-contact-recaptcha-secret';
 
 /** Nothing on the page is wider than the viewport (no sideways scrolling at 375 px): true, or the culprits. */
 const fitsWidth = (page: Page) =>
@@ -37,10 +47,14 @@ describe('content pages: landing, homepage setting, contact, custom pages, verif
   let site: RunningServer;
   let browser: BrowserHarness;
   let smtp: SmtpCapture;
+  let verify: Awaited<ReturnType<typeof startVerifyEndpoint>>;
   beforeAll(async () => {
     smtp = await startSmtpCapture();
+    verify = await startVerifyEndpoint(RECAPTCHA_SECRET);
     site = await startSite({
       mail: { url: smtp.url },
+      // Off until a test turns `recaptcha.enable.contact` on; the provider is the loopback stand-in.
+      humanCheck: { secretKey: RECAPTCHA_SECRET, verifyUrl: verify.url },
       music: { generate: fixtureGenerator },
       settings: { 'homepage.type': { value: 'landingPage', public: true } },
     });
@@ -52,6 +66,7 @@ describe('content pages: landing, homepage setting, contact, custom pages, verif
     await browser?.close();
     await site?.close();
     await smtp?.close();
+    await verify?.close();
   });
 
   async function signIn(page: Page, email: string) {
@@ -249,6 +264,106 @@ describe('content pages: landing, homepage setting, contact, custom pages, verif
     expect(mail.replyTo).toBe('listener@example.com');
     expect(mail.text).toContain('Please add more jazz.');
     await context.close();
+  });
+
+  /** Fills the contact form; `email` is the sender's address. */
+  async function fillContact(page: Page, email: string, name = 'Grace Listener') {
+    await page.getByRole('textbox', { name: 'Name' }).fill(name);
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByRole('textbox', { name: 'Message' }).fill('Is the vinyl edition coming back?');
+  }
+  const storedFrom = async (email: string) =>
+    (await site.app.kit.knex('contact_messages').where({ email })).length;
+
+  describe('behind the bot check for "contact"', () => {
+    beforeAll(async () => {
+      await site.app.kit.settings.set('recaptcha.site_key', 'e2e-site-key', { public: true });
+      await site.app.kit.settings.set('recaptcha.enable.contact', true, { public: true });
+    });
+    afterAll(async () => {
+      await site.app.kit.settings.set('recaptcha.enable.contact', false, { public: true });
+    });
+
+    it('a failed bot check shows "Could not verify you are human." and sends nothing', async () => {
+      const { page, context } = await browser.newPage();
+      await stubRecaptcha(context, 'forged-token');
+      const sends: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/v1/contact-page') sends.push(request.method());
+      });
+      await page.goto(`${site.url}/contact`);
+      await expectHeading(page, 'Contact us');
+      const email = uniqueEmail('bot');
+      await fillContact(page, email);
+      await page.getByRole('button', { name: 'Send' }).click();
+      await expectToastShown(page, 'Could not verify you are human.');
+      // The site asked the provider about the forged token, and the message never left the page.
+      expect(verify.tokens.at(-1)).toBe('forged-token');
+      expect(sends).toEqual([]);
+      await expectPath(page, '/contact');
+      expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe(
+        'Is the vinyl edition coming back?',
+      );
+      expect(await storedFrom(email)).toBe(0);
+      await expectAccessible(page);
+      await context.close();
+    });
+
+    it('a passed bot check sends the message, verified on the server', async () => {
+      const { page, context } = await browser.newPage();
+      await stubRecaptcha(context, 'good-contact');
+      await page.goto(`${site.url}/contact`);
+      await expectHeading(page, 'Contact us');
+      const email = uniqueEmail('human');
+      await fillContact(page, email, 'Human Listener');
+      await page.getByRole('button', { name: 'Send' }).click();
+      await expectPath(page, '/');
+      expect(verify.tokens.at(-1)).toBe('good-contact');
+      expect(await storedFrom(email)).toBe(1);
+      await smtp.waitFor((m) => m.replyTo === email);
+      await context.close();
+    });
+  });
+
+  it('refuses a fourth message an hour from one address on the Email field, and a sixth from one IP in a toast', async () => {
+    // The hour's counters start empty, whatever the tests before this one sent from the loopback address.
+    const ips = ['127.0.0.1', '::ffff:127.0.0.1', '::1'];
+    for (const ip of ips) await site.app.kit.rateLimits.reset('contact-ip', ip, CONTACT_IP_LIMIT);
+    const api = site.session();
+    await api.get('/api/v1/health');
+    const send = (email: string) =>
+      api.post('/api/v1/contact-page', { name: 'Script', email, message: 'Hello again' });
+    try {
+      const chatty = uniqueEmail('chatty');
+      for (let sent = 0; sent < CONTACT_EMAIL_LIMIT.points; sent++)
+        expect((await send(chatty)).status).toBe(200);
+
+      const { page, context } = await browser.newPage();
+      await page.goto(`${site.url}/contact`);
+      await expectHeading(page, 'Contact us');
+      await fillContact(page, chatty);
+      await page.getByRole('button', { name: 'Send' }).click();
+      await expect
+        .poll(() => fieldError(page, 'email'))
+        .toBe('Too many messages from this address. Please try again later.');
+      await expectPath(page, '/contact');
+      expect(await storedFrom(chatty)).toBe(CONTACT_EMAIL_LIMIT.points);
+      await expectAccessible(page);
+
+      // Other addresses until the IP's hourly allowance is spent; the next message from the page is refused.
+      const spent = CONTACT_EMAIL_LIMIT.points + 1;
+      for (let sent = spent; sent < CONTACT_IP_LIMIT.points; sent++)
+        expect((await send(uniqueEmail('other'))).status).toBe(200);
+      const fresh = uniqueEmail('fresh');
+      await page.getByRole('textbox', { name: 'Email' }).fill(fresh);
+      await page.getByRole('button', { name: 'Send' }).click();
+      await expectToastShown(page, 'Too many messages. Please try again later.');
+      await expectPath(page, '/contact');
+      expect(await storedFrom(fresh)).toBe(0);
+      await context.close();
+    } finally {
+      for (const ip of ips) await site.app.kit.rateLimits.reset('contact-ip', ip, CONTACT_IP_LIMIT);
+    }
   });
 
   it('lays the contact page out at 375 px, accessible in both themes', async () => {

@@ -32,7 +32,7 @@ export type PersonaName = 'guest' | 'user' | 'admin';
 export type CaseKind = 'valid' | 'almost' | 'hostile';
 export type StatusClass = '2xx' | '3xx' | '4xx' | '5xx' | 'hang';
 
-type Body =
+export type FuzzBody =
   | { type: 'json'; text: string }
   | { type: 'multipart'; fields: Record<string, unknown>; file?: { name: string; bytes: Uint8Array } }
   | { type: 'raw'; bytes: Uint8Array };
@@ -43,7 +43,7 @@ export interface FuzzInput {
   /** Path segments put in unencoded (`%`, `%zz`): what a hand-written client might send. */
   rawParams?: Record<string, string>;
   query: Record<string, unknown>;
-  body?: Body;
+  body?: FuzzBody;
   headers: Record<string, string>;
 }
 
@@ -92,7 +92,7 @@ function isEventStream(route: RouteContract): boolean {
 }
 
 /** The request parts of one operation, as JSON Schemas. */
-interface Target {
+export interface Target {
   route: RouteContract;
   name: string;
   params?: Schema;
@@ -114,7 +114,8 @@ function objectOf(
   };
 }
 
-function targetsOf(routes: readonly RouteContract[], document: OpenApiDocument): Target[] {
+/** Each route with its request parts read from the OpenAPI document the server generates from the contract. */
+export function targetsOf(routes: readonly RouteContract[], document: OpenApiDocument): Target[] {
   return routes.map((route) => {
     const operation = document.paths[routeUrl(route.path)]?.[route.method.toLowerCase()];
     if (!operation) throw new Error(`${route.method} ${route.path} is missing from the OpenAPI document`);
@@ -147,7 +148,11 @@ const protoJson = (valid: unknown) =>
     '}',
   );
 
-function bodyArbitrary(target: Target, kind: CaseKind, resolve: Resolver): fc.Arbitrary<Body | undefined> {
+function bodyArbitrary(
+  target: Target,
+  kind: CaseKind,
+  resolve: Resolver,
+): fc.Arbitrary<FuzzBody | undefined> {
   if (SAFE.has(target.route.method)) return none;
   if (target.bodyType === 'raw')
     return fc
@@ -272,7 +277,8 @@ function headersArbitrary(target: Target, kind: CaseKind): fc.Arbitrary<Record<s
     .map(([a, b]) => ({ ...a, ...b }));
 }
 
-function inputArbitrary(target: Target, kind: CaseKind, resolve: Resolver): fc.Arbitrary<FuzzInput> {
+/** Requests for one route: valid, almost valid or hostile params, query, body and headers. */
+export function inputArbitrary(target: Target, kind: CaseKind, resolve: Resolver): fc.Arbitrary<FuzzInput> {
   return fc
     .tuple(
       paramsArbitrary(target, kind, resolve),
@@ -281,6 +287,12 @@ function inputArbitrary(target: Target, kind: CaseKind, resolve: Resolver): fc.A
       headersArbitrary(target, kind),
     )
     .map(([params, query, body, headers]) => ({ ...params, query, body, headers }));
+}
+
+/** One valid request for a route, the same for the same seed: params, query and body that pass its schemas. */
+export function validInputOf(target: Target, resolve: Resolver, seed: number): FuzzInput {
+  const [input] = fc.sample(inputArbitrary(target, 'valid', resolve), { numRuns: 1, seed });
+  return input!;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
@@ -310,7 +322,11 @@ export function urlOf(route: RouteContract, input: FuzzInput): string {
   return parts.length ? `${path}?${parts.join('&')}` : path;
 }
 
-function requestBody(body: Body | undefined): { body?: BodyInit; headers: Record<string, string> } {
+/** The fetch body and headers of a generated body. */
+export function requestBody(body: FuzzBody | undefined): {
+  body?: BodyInit;
+  headers: Record<string, string>;
+} {
   if (!body) return { headers: {} };
   if (body.type === 'json') return { body: body.text, headers: { 'Content-Type': 'application/json' } };
   if (body.type === 'raw') return { body: new Blob([body.bytes as Uint8Array<ArrayBuffer>]), headers: {} };

@@ -1,18 +1,22 @@
 import { customPages } from '@backline/core/contract';
 import { useHttp } from '@backline/core/react';
-import { Switch, Tab, TabList, TabPanel, Tabs, TextField, toast } from '@backline/ui';
+import { Skeleton, Switch, Tab, TabList, TabPanel, Tabs, TextField, toast } from '@backline/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminFormDialog, useIsDirty } from '../forms/admin-form-dialog';
 import { useServerForm } from '../forms/use-server-form';
 import { CUSTOM_PAGES_QUERY_KEY } from './custom-pages-page';
 import { safeHtml } from './safe-html';
 
+// TipTap and ProseMirror load when a page is opened for editing, not with the admin area or the pages list.
+const RichTextEditor = lazy(() => import('./rich-text-editor'));
+
 /**
- * Create or edit a custom page: title, slug (made from the title when empty), the HTML body with a preview,
- * the page's SEO tags and whether it hides the navbar or footer. The server sanitises the body on save; the
- * preview applies the same allow-list, so what it shows is what visitors get.
+ * Create or edit a custom page: title, slug (made from the title when empty), the body in a rich-text editor, its
+ * HTML source or a preview, the page's SEO tags and whether it hides the navbar or footer. The three views share
+ * one HTML string, so switching between them loses nothing. The server sanitises the body on save; the editor and
+ * the preview apply the same allow-list, so what they show is what visitors get.
  */
 export function CustomPageFormDialog({
   page,
@@ -32,7 +36,7 @@ export function CustomPageFormDialog({
   const [metaDescription, setMetaDescription] = useState(page?.meta_description ?? '');
   const [hideNav, setHideNav] = useState(page?.hide_nav ?? false);
   const [hideFooter, setHideFooter] = useState(page?.hide_footer ?? false);
-  const [tab, setTab] = useState<string>('source');
+  const [tab, setTab] = useState<string>('rich');
   const preview = useMemo(() => (tab === 'preview' ? safeHtml(body) : ''), [tab, body]);
   const save = useMutation({
     mutationFn: () => {
@@ -83,9 +87,15 @@ export function CustomPageFormDialog({
       </div>
       <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(String(key))}>
         <TabList aria-label={t('Body')}>
+          <Tab id="rich">{t('Rich text')}</Tab>
           <Tab id="source">{t('HTML')}</Tab>
           <Tab id="preview">{t('Preview')}</Tab>
         </TabList>
+        <TabPanel id="rich">
+          <Suspense fallback={<Skeleton variant="rect" height="15rem" />}>
+            <RichTextEditor label={t('Body')} value={body} onChange={setBody} />
+          </Suspense>
+        </TabPanel>
         <TabPanel id="source">
           <TextField
             label={t('Body')}

@@ -18,6 +18,7 @@ export const MUSIC_LOCALIZATIONS: Localization[] = [
       ...lines('./player.es.json'),
       ...lines('./admin-settings.es.json'),
       ...lines('./catalogue.es.json'),
+      ...lines('./admin-content.es.json'),
     },
   },
 ];
