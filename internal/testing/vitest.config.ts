@@ -1,3 +1,4 @@
 import { backlineProject } from '../../scripts/vitest-config';
 
-export default backlineProject('testing');
+// One module graph per worker, as in the server project (see packages/server/vitest.config.ts).
+export default backlineProject('testing', { isolate: false });
