@@ -21,6 +21,7 @@ import {
   type SmtpCapture,
 } from '@internal/testing';
 import { launchBrowser } from '@internal/testing/browser';
+import type { Menu } from '@backline/core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { taggedMp3 } from '../../examples/music/e2e/support/tagged-mp3';
 
@@ -302,7 +303,6 @@ export async function storedXss(options: {
   const pageSlug = (page.page as { slug?: string } | undefined)?.slug ?? `xss-${stamp}`;
   // Menu labels (the navbar and footer on every page); a `javascript:` link must be refused on save.
   const appearance = await admin.http.get('/api/v1/admin/appearance');
-  type Menu = { id: string | number; name: string; positions: string[]; items: Record<string, unknown>[] };
   const existing = ((appearance.data as { menus?: Menu[] } | undefined)?.menus ?? []).slice(0, 2);
   const labelled = existing.map((menu) => ({
     ...menu,
