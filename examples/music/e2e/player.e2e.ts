@@ -335,6 +335,62 @@ describe('the web player on the seeded site', () => {
     await closeDialog();
   });
 
+  it('← seeks back, shift+← goes to the previous track or restarts it, ↑ raises the volume', async () => {
+    await playAlbum();
+    // Paused, so each seek moves the position by exactly the step and nothing else moves it.
+    await pause();
+    await seekTo(12);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(seconds).toBe(7);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(seconds).toBe(2);
+    // Never before the start.
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(seconds).toBe(0);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(seconds).toBe(5);
+
+    // ↓ twice, then ↑ once: the volume comes back up one step (not merely held at the top).
+    const volume = () => bar().getByRole('slider', { name: 'Volume' }).inputValue();
+    expect(await volume()).toBe('100');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(volume).toBe('80');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(volume).toBe('90');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(volume).toBe('100');
+
+    // Shift+→ then shift+← under 3 seconds into the track: back to the previous track.
+    await page.keyboard.press('Shift+ArrowRight');
+    await expect.poll(title).toBe('Cirrus Drift');
+    await seekTo(1);
+    await page.keyboard.press('Shift+ArrowLeft');
+    await expect.poll(title).toBe('Stratus');
+    // Past 3 seconds, shift+← restarts the track instead.
+    await seekTo(10);
+    await page.keyboard.press('Shift+ArrowLeft');
+    await expect.poll(seconds).toBe(0);
+    expect(await title()).toBe('Stratus');
+
+    // In the search box none of them act: the position, the track and the volume stay.
+    await seekTo(6);
+    const box = page.getByRole('combobox', { name: 'Search' });
+    await box.focus();
+    await page.keyboard.type('ab');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('listbox').count()).toBe(0);
+    expect(await seconds()).toBe(6);
+    expect(await title()).toBe('Stratus');
+    expect(await volume()).toBe('100');
+    expect(await status()).toBe('paused');
+  });
+
   it('has no critical or serious axe findings with the player bar, the queue panel and the full view open', async () => {
     await playAlbum();
     await pause();
