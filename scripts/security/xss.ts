@@ -12,6 +12,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Menu } from '@backline/core';
 import {
   createTestUser,
   type HttpSession,
@@ -21,7 +22,6 @@ import {
   type SmtpCapture,
 } from '@internal/testing';
 import { launchBrowser } from '@internal/testing/browser';
-import type { Menu } from '@backline/core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { taggedMp3 } from '../../examples/music/e2e/support/tagged-mp3';
 
