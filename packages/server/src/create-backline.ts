@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import Koa, { type Context } from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import { buildBootstrap } from './bootstrap/bootstrap';
+import { createLocalBus, createPostgresBus, type InstanceBus } from './bus/instance-bus';
 import { createDatabase, type Database, type DatabaseOptions } from './db/database';
 import { migrate } from './db/migrations';
 import { errorHandler, HttpError } from './http/errors';
@@ -12,6 +13,9 @@ import { xsrf } from './http/xsrf';
 import type { BacklineModule, Kit, Logger, ResolvedConfig } from './kit';
 import { createMailer, type MailOptions } from './mail/mailer';
 import { coreModule } from './modules/core';
+import { invalidateThemes } from './modules/core/theme-cache';
+import { forgetStoredLocalizations } from './modules/localization/registry';
+import { forgetGuestRole } from './modules/permissions/permissions';
 import { createEncrypter } from './security/encrypter';
 import { createRateLimits, type RateLimitOptions } from './security/rate-limits';
 import { type SettingDefinitions, SettingsService } from './settings/settings-service';
@@ -80,6 +84,11 @@ export interface BacklineOptions {
    * otherwise keep the process alive for as long as it likes.
    */
   shutdownGraceMs?: number;
+  /**
+   * Messages and cache invalidation between instances. Defaults to PostgreSQL `LISTEN/NOTIFY` on a PostgreSQL
+   * database (so any number of instances may share it) and to this process only on PGlite.
+   */
+  bus?: InstanceBus;
 }
 
 /** The default grace period for requests in flight when the server shuts down (10 s). */
@@ -149,6 +158,16 @@ export async function createBackline(options: BacklineOptions = {}): Promise<Bac
     ephemeralDatabase: db.kind === 'pglite' && !options.dataDir,
   });
   const settings = new SettingsService(db.knex, definitions, encrypter, (message) => log.warn(message));
+  const bus =
+    options.bus ??
+    (db.kind === 'postgres' && db.url
+      ? await createPostgresBus({ knex: db.knex, url: db.url, schema: db.schema, log })
+      : createLocalBus(log));
+  // Every in-process cache, forgotten on every instance when any instance writes (see docs/deploy.md).
+  bus.cache('settings', () => settings.invalidate());
+  bus.cache('themes', () => invalidateThemes(db.knex));
+  bus.cache('guest-role', forgetGuestRole);
+  settings.onWrite = () => bus.invalidate('settings');
   const kit: Kit = {
     db,
     modules,
@@ -173,6 +192,8 @@ export async function createBackline(options: BacklineOptions = {}): Promise<Bac
       ...options.rateLimits,
     }),
     storage: createStorage(options.storage, options.dataDir),
+    bus,
+    draining: false,
   };
 
   const app = new Koa({
@@ -183,6 +204,7 @@ export async function createBackline(options: BacklineOptions = {}): Promise<Bac
   app.kit = kit;
   app.modules = modules;
   app.migrated = migrated;
+  bus.cache('localizations', () => forgetStoredLocalizations(app));
   app.seed = async () => {
     for (const module of modules) await module.seed?.(kit);
   };
@@ -256,6 +278,7 @@ export async function createBackline(options: BacklineOptions = {}): Promise<Bac
     });
   const grace = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
   app.close = async () => {
+    kit.draining = true;
     for (const module of modules) module.stopping?.(kit);
     if (server) {
       const listening = server;
@@ -273,6 +296,7 @@ export async function createBackline(options: BacklineOptions = {}): Promise<Bac
     for (const module of modules) await module.stop?.(kit);
     kit.mail.close();
     await kit.rateLimits.close();
+    await bus.close();
     await db.close();
   };
   return app;

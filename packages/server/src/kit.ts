@@ -2,6 +2,7 @@ import type { Localization, RestrictionDefinition } from '@backline/core/contrac
 import type { Knex } from 'knex';
 import type { Context, Middleware } from 'koa';
 import type { BootstrapData } from './bootstrap/bootstrap';
+import type { InstanceBus } from './bus/instance-bus';
 import type { Database } from './db/database';
 import type { ModuleMigrations } from './db/migrations';
 import type { BacklineRouter } from './http/routes';
@@ -40,6 +41,13 @@ export interface Kit {
   rateLimits: RateLimits;
   /** Where uploaded files live: local disk under `DATA_DIR` (default) or an S3-compatible bucket. */
   storage: Storage;
+  /**
+   * Messages between the instances of the app and the in-process caches they all forget on a write
+   * (PostgreSQL `LISTEN/NOTIFY`; this process only on PGlite).
+   */
+  bus: InstanceBus;
+  /** True once `close()` began: readiness answers 503, so a load balancer sends this instance nothing new. */
+  draining: boolean;
 }
 
 /** A permission a module declares, with the restrictions it understands. */

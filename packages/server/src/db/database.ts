@@ -80,6 +80,11 @@ export interface Database {
   kind: DatabaseKind;
   knex: Knex;
   schema: string | undefined;
+  /**
+   * PostgreSQL's connection string: the instance bus and the tus locker open connections of their own on it
+   * (`LISTEN` and advisory locks belong to one session, which a pooled connection is not).
+   */
+  url?: string | undefined;
   /** `up` when a trivial query answers. */
   ping(): Promise<'up' | 'down'>;
   close(): Promise<void>;
@@ -149,6 +154,7 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
     kind,
     knex,
     schema: kind === 'postgres' ? schema : undefined,
+    url: kind === 'postgres' ? url : undefined,
     async ping() {
       try {
         await knex.raw('select 1');

@@ -50,6 +50,9 @@ export class SettingsService {
     | { source: Map<string, { value: unknown; public: boolean }>; byUrl: Map<string, object> }
     | undefined;
 
+  /** Runs after a committed write (the instance bus tells the other instances to reload). */
+  onWrite: (() => unknown) | undefined;
+
   constructor(
     private readonly knex: Knex,
     private readonly definitions: SettingDefinitions,
@@ -117,11 +120,17 @@ export class SettingsService {
     if (rows.length === 0) return;
     await (options.trx ?? this.knex)('settings').insert(rows).onConflict('key').merge();
     this.cache = undefined;
-    // A rolled-back transaction must not leave this process reading values that were never committed.
+    // A rolled-back transaction must not leave this process reading values that were never committed; other
+    // instances hear of the write once it is committed, so they never reload before it is visible.
     const forget = () => {
       this.cache = undefined;
     };
-    options.trx?.executionPromise?.then(forget, forget);
+    if (options.trx?.executionPromise)
+      options.trx.executionPromise.then(() => {
+        forget();
+        this.onWrite?.();
+      }, forget);
+    else await this.onWrite?.();
   }
 
   private encrypt(key: string, value: unknown): EncryptedValue {

@@ -15,6 +15,23 @@ export const health = route({
   errors: [503],
 });
 
+/**
+ * Readiness for a load balancer: 200 while this instance takes traffic; 503 while it starts, drains for a
+ * shutdown, or cannot reach the database or (on PostgreSQL) hear the other instances.
+ */
+export const ready = route({
+  method: 'GET',
+  path: 'health/ready',
+  tag: 'core',
+  summary: 'Readiness for a load balancer',
+  response: z.object({
+    status: z.enum(['ready', 'draining', 'unavailable']),
+    database: z.enum(['up', 'down']),
+    bus: z.object({ kind: z.string(), connected: z.boolean() }),
+  }),
+  errors: [503],
+});
+
 /** The caller's bootstrap data, encoded as the page global carries it (spec: in `data.data`). */
 export const bootstrapData = route({
   method: 'GET',

@@ -5,12 +5,7 @@ import { HttpError, ValidationError } from '../../http/errors';
 import type { BacklineRouter } from '../../http/routes';
 import type { Kit } from '../../kit';
 import { recordAudit } from '../admin/audit-log';
-import {
-  ENGLISH,
-  forgetStoredLocalizations,
-  loadStoredLocalizations,
-  localizationsOf,
-} from '../localization/registry';
+import { ENGLISH, loadStoredLocalizations, localizationsOf } from '../localization/registry';
 
 const NOT_FOUND = 'This language is not installed.';
 
@@ -69,7 +64,8 @@ export function registerAdminLocalizationRoutes(router: BacklineRouter): void {
         after: { language: body.language, name: body.name.trim() },
       });
     });
-    forgetStoredLocalizations(ctx.app);
+    // Here and on every other instance.
+    await kit.bus.invalidate('localizations');
     await ensureLoaded(ctx, kit);
     ctx.status = 201;
     return { localization: await summary(ctx, kit, body.language) };
@@ -123,7 +119,8 @@ export function registerAdminLocalizationRoutes(router: BacklineRouter): void {
         .onConflict('language')
         .merge();
     });
-    forgetStoredLocalizations(ctx.app);
+    // Here and on every other instance.
+    await kit.bus.invalidate('localizations');
     await ensureLoaded(ctx, kit);
     return { localization: await summary(ctx, kit, params.language) };
   });

@@ -12,7 +12,6 @@ import { HttpError, ValidationError } from '../../http/errors';
 import { listPage } from '../../http/list-endpoint';
 import type { BacklineRouter } from '../../http/routes';
 import type { Kit } from '../../kit';
-import { forgetGuestRole } from '../permissions/permissions';
 import { isUniqueViolation } from '../users/create-user';
 import { assertCanGrant, permissionIds } from './admin-users';
 import { recordAudit } from './audit-log';
@@ -291,8 +290,8 @@ export function roleRoutes(router: BacklineRouter): void {
       });
       return after;
     });
-    // Users' access is read per request; only a reused guests role needs forgetting.
-    forgetGuestRole();
+    // Users' access is read per request; only a reused guests role needs forgetting, on every instance.
+    await kit.bus.invalidate('guest-role');
     return { role };
   });
 

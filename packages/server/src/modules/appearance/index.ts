@@ -8,7 +8,7 @@ import { HttpError, ValidationError } from '../../http/errors';
 import { defineModule, type Kit, type PageHead } from '../../kit';
 import type { SettingDefinitions } from '../../settings/settings-service';
 import { changedFields, recordAudit } from '../admin/audit-log';
-import { invalidateThemes, themeRecords } from '../core/theme-cache';
+import { themeRecords } from '../core/theme-cache';
 import { customCodeHtml } from './custom-code';
 
 export { customCodeHtml };
@@ -416,8 +416,9 @@ export const appearanceModule = (options: AppearanceModuleOptions = {}) => {
               });
           });
         } finally {
-          invalidateThemes(kit.knex);
-          kit.settings.invalidate();
+          // Here and on every other instance (the bus also runs the forgetting here at once).
+          await kit.bus.invalidate('themes');
+          await kit.bus.invalidate('settings');
         }
         return { ...(await state(kit, rules, menuPositions)), created };
       });
@@ -435,7 +436,7 @@ export const appearanceModule = (options: AppearanceModuleOptions = {}) => {
             await auditThemes(trx, ctx, kit, { created: [id], before: new Map() });
           });
         } finally {
-          invalidateThemes(kit.knex);
+          await kit.bus.invalidate('themes');
         }
         return { theme: (await themeRecords(kit.knex)).find((theme) => theme.id === id)! };
       });
@@ -450,7 +451,7 @@ export const appearanceModule = (options: AppearanceModuleOptions = {}) => {
             await auditThemes(trx, ctx, kit, { updated: [id], before });
           });
         } finally {
-          invalidateThemes(kit.knex);
+          await kit.bus.invalidate('themes');
         }
         return { theme: (await themeRecords(kit.knex)).find((theme) => theme.id === id)! };
       });
@@ -465,7 +466,7 @@ export const appearanceModule = (options: AppearanceModuleOptions = {}) => {
             await auditThemes(trx, ctx, kit, { deleted: [...before.values()], before });
           });
         } finally {
-          invalidateThemes(kit.knex);
+          await kit.bus.invalidate('themes');
         }
         return undefined;
       });

@@ -5,7 +5,8 @@ import { themeRecords } from './theme-cache';
 import { DEFAULT_THEMES } from './themes';
 
 /**
- * The module every app has: the settings and themes tables, `GET health` and `GET bootstrap-data`.
+ * The module every app has: the settings and themes tables, `GET health` (liveness), `GET health/ready`
+ * (readiness for a load balancer) and `GET bootstrap-data`.
  */
 export const coreModule = () =>
   defineModule({
@@ -60,6 +61,14 @@ export const coreModule = () =>
         const status = await kit.db.ping();
         ctx.status = status === 'up' ? 200 : 503;
         return { status: status === 'up' ? 'ok' : 'error', database: { kind: kit.db.kind, status } };
+      });
+      router.route(system.ready).handle(async ({ ctx, kit }) => {
+        ctx.set('Cache-Control', 'no-store');
+        const database = kit.draining ? 'up' : await kit.db.ping();
+        const connected = kit.bus.connected;
+        const status = kit.draining ? 'draining' : database === 'up' && connected ? 'ready' : 'unavailable';
+        ctx.status = status === 'ready' ? 200 : 503;
+        return { status, database, bus: { kind: kit.bus.kind, connected } };
       });
       router.route(system.bootstrapData).handle(async ({ ctx, kit }) => {
         ctx.set('Cache-Control', 'no-store');
