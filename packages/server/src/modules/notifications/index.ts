@@ -1,12 +1,11 @@
 import { notifications as contract } from '@backline/core/contract';
 import { HttpError, ValidationError } from '../../http/errors';
-import { siteUrl } from '../../http/site-url';
 import { defineModule, type Kit } from '../../kit';
 import { MAX_STREAMS, MAX_STREAMS_PER_USER } from './live';
 import {
   channelsFor,
+  listenForUnreadCounts,
   notificationsState,
-  openUnsubscribeToken,
   pushUnreadCount,
   settleNotifications,
   unreadCount,
@@ -17,6 +16,7 @@ import {
   notificationTypes,
   registerNotificationType,
 } from './types';
+import { oneClickUnsubscribe, showUnsubscribePage } from './unsubscribe';
 import { acceptableEndpoint, startWebPush, vapidPublicKey, type WebPushOptions } from './web-push';
 
 export {
@@ -74,8 +74,8 @@ function availableChannels(kit: Kit): string[] {
 
 /**
  * Notifications: the `notifications` table, `notify(kit, users, {type, data})` for product code, per-user
- * choices per type and channel, delivery to the database, mail (with a one-type unsubscribe link that needs no
- * login) and added channels, and a live unread count over Server-Sent Events. Install after `accounts()`.
+ * choices per type and channel, delivery to the database, mail (with a one-type unsubscribe link and RFC 8058
+ * one-click headers that need no login) and added channels, and a live unread count over Server-Sent Events. Install after `accounts()`.
  */
 export const notificationsModule = (options: NotificationsOptions = {}) =>
   defineModule({
@@ -124,6 +124,8 @@ export const notificationsModule = (options: NotificationsOptions = {}) =>
         },
       },
     },
+    // Not a session: the one-click unsubscribe must run before the XSRF check, where session layers run.
+    session: (kit) => oneClickUnsubscribe(kit),
     settings: {
       'notifications.integrated': { value: true, public: true },
       'notif.subs.integrated': { value: true, public: true },
@@ -286,27 +288,10 @@ export const notificationsModule = (options: NotificationsOptions = {}) =>
       });
 
       router.route(contract.unsubscribe).handle(async ({ params, ctx, kit }) => {
-        const opened = openUnsubscribeToken(kit, params.token);
-        const type = opened && notificationTypes(kit).find((t) => t.id === opened.typeId);
-        if (!opened || !type) throw new HttpError(404, 'This link is not valid.');
-        const user = await kit.knex('users').where({ id: opened.userId }).first('id');
-        if (!user) throw new HttpError(404, 'This link is not valid.');
-        // Only the mail of this one type goes off; the user's other choices for it stay as they were.
-        const current = (await channelsFor(kit, type.id, type.channels ?? DEFAULT_CHANNELS, [user.id])).get(
-          user.id,
-        )!;
-        const channels = Object.fromEntries(
-          availableChannels(kit).map((channel) => [channel, current.has(channel)]),
-        );
-        channels.email = false;
-        await kit
-          .knex('notification_subscriptions')
-          .insert({ user_id: user.id, notif_id: type.id, channels: JSON.stringify(channels) })
-          .onConflict(['user_id', 'notif_id'])
-          .merge(['channels']);
-        ctx.set('Cache-Control', 'no-store');
-        ctx.redirect(siteUrl(ctx, kit, '/?notifications_unsubscribed=1'));
+        await showUnsubscribePage(ctx, kit, params.token);
       });
+      // Served by `oneClickUnsubscribe`, before the XSRF check; listed here for the API reference.
+      router.document(contract.unsubscribeOneClick);
     },
     async start(kit) {
       notificationsState(kit, {
@@ -314,6 +299,8 @@ export const notificationsModule = (options: NotificationsOptions = {}) =>
         maxStreamsPerUser: options.maxStreamsPerUser ?? MAX_STREAMS_PER_USER,
       });
       for (const type of options.types ?? []) registerNotificationType(kit, type);
+      // A notification raised on another instance reaches the live streams this one holds.
+      listenForUnreadCounts(kit);
       if (options.push) await startWebPush(kit, options.push);
     },
     stopping(kit) {

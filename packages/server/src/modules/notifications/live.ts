@@ -26,8 +26,8 @@ interface Stream {
 /**
  * The open event streams of one app, by user. Everything is in this process's memory: one timer beats for all
  * streams, and an idle stream costs a socket and a few objects, no database connection. With several server
- * processes, each pushes to the streams it holds; the others' users see the change on their next reconnect
- * or poll.
+ * instances, each pushes to the streams it holds, and `pushUnreadCounts` tells the others through the instance
+ * bus, so a count changed on one instance reaches a browser connected to another.
  */
 export class LiveHub {
   constructor(

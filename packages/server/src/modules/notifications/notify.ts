@@ -1,5 +1,6 @@
 import type { NotificationData } from '@backline/core/contract';
 import type { Knex } from 'knex';
+import { routeUrl } from '../../http/routes';
 import type { Kit } from '../../kit';
 import { renderActionMail } from '../../mail/templates';
 import { LiveHub, type LiveLimits } from './live';
@@ -59,11 +60,63 @@ export async function unreadCount(knex: Knex, userId: number): Promise<number> {
   return Number(row?.count ?? 0);
 }
 
-/** Pushes a user's current unread count to their open streams (a no-op when they have none). */
+/** The bus topic on which instances tell each other whose unread count changed. */
+export const UNREAD_TOPIC = 'notifications.unread';
+/** User ids per bus message: a NOTIFY payload stays under 8,000 bytes. */
+const USERS_PER_MESSAGE = 500;
+
+/** A bus message: these users' unread counts changed on instance `from` (`count` when one user's is known). */
+interface UnreadMessage {
+  from: string;
+  users: number[];
+  count?: number;
+}
+
+/**
+ * Pushes a user's current unread count to their open streams here, and tells the other instances to push it to
+ * the streams they hold (a browser's live connection may be on any instance behind the balancer).
+ */
 export async function pushUnreadCount(kit: Kit, userId: number, known?: number): Promise<void> {
+  await pushUnreadCounts(kit, [userId], known);
+}
+
+/** `pushUnreadCount` for many users at once (a notification to a list): one bus message per 500 users. */
+export async function pushUnreadCounts(kit: Kit, userIds: number[], known?: number): Promise<void> {
+  await pushHere(kit, userIds, userIds.length === 1 ? known : undefined);
+  for (let start = 0; start < userIds.length; start += USERS_PER_MESSAGE) {
+    const users = userIds.slice(start, start + USERS_PER_MESSAGE);
+    const message: UnreadMessage = {
+      from: kit.bus.instanceId,
+      users,
+      ...(users.length === 1 && known !== undefined && { count: known }),
+    };
+    await kit.bus.publish(UNREAD_TOPIC, message).catch((error) => {
+      // The count is stored; a browser on another instance sees it at its next reconnect or poll.
+      kit.log.error('Could not tell the other instances about new unread counts', error);
+    });
+  }
+}
+
+/** Pushes to the streams this instance holds (a no-op for users with none). */
+async function pushHere(kit: Kit, userIds: number[], known?: number): Promise<void> {
   const { hub } = notificationsState(kit);
-  if (!hub.listening(userId)) return;
-  hub.pushUnread(userId, known ?? (await unreadCount(kit.knex, userId)));
+  for (const userId of userIds) {
+    if (!hub.listening(userId)) continue;
+    hub.pushUnread(userId, known ?? (await unreadCount(kit.knex, userId)));
+  }
+}
+
+/** Pushes the counts another instance announced to the streams held here (see `pushUnreadCounts`). */
+export function listenForUnreadCounts(kit: Kit): () => void {
+  return kit.bus.subscribe(UNREAD_TOPIC, (payload) => {
+    const message = payload as Partial<UnreadMessage> | null;
+    // This instance pushed its own streams before publishing.
+    if (!message || message.from === kit.bus.instanceId || !Array.isArray(message.users)) return;
+    const users = message.users.filter((id): id is number => Number.isSafeInteger(id));
+    pushHere(kit, users, typeof message.count === 'number' ? message.count : undefined).catch((error) =>
+      kit.log.error('Could not push unread counts announced by another instance', error),
+    );
+  });
 }
 
 /**
@@ -112,6 +165,14 @@ export function unsubscribeToken(kit: Kit, userId: number, typeId: string): stri
   return kit.encrypter.encrypt(JSON.stringify({ u: userId, t: typeId }), UNSUBSCRIBE_CONTEXT);
 }
 
+/** Where the unsubscribe route serves, before the token. */
+export const UNSUBSCRIBE_PATH = 'notifications/unsubscribe/';
+
+/** The mailed path for a token: GET shows the confirmation page, POST (a form or a mail client) unsubscribes. */
+export function unsubscribePath(token: string): string {
+  return routeUrl(`${UNSUBSCRIBE_PATH}${token}`);
+}
+
 /** Opens an unsubscribe token; null when it was not sealed by this app (forged, altered or truncated). */
 export function openUnsubscribeToken(kit: Kit, token: string): { userId: number; typeId: string } | null {
   try {
@@ -156,7 +217,8 @@ async function sendNotificationMail(
 ): Promise<void> {
   const siteName = await kit.settings.get<string>('branding.site_name', 'Backline');
   const actionUrl = data.mainAction ? absoluteUrl(kit, data.mainAction.action) : null;
-  const unsubscribe = `${siteOrigin(kit)}/api/v1/notifications/unsubscribe/${unsubscribeToken(kit, to.id, typeId)}`;
+  // One URL for both: the link opens a page that asks to confirm; mail clients POST to it (RFC 8058).
+  const unsubscribe = `${siteOrigin(kit)}${unsubscribePath(unsubscribeToken(kit, to.id, typeId))}`;
   const mail = renderActionMail({
     siteName,
     subject,
@@ -173,6 +235,7 @@ async function sendNotificationMail(
       '</div></body>',
       `<p style="margin:16px 0 0;font-size:13px;color:#545b66"><a href="${unsubscribe.replace(/&/g, '&amp;')}">Unsubscribe from these emails</a></p></div></body>`,
     ),
+    oneClickUnsubscribe: unsubscribe,
   });
 }
 
@@ -215,7 +278,7 @@ export async function notify(
         .returning(['id', 'user_id']),
     );
     for (const row of rows) ids.set(row.user_id, row.id);
-    for (const userId of toStore) await pushUnreadCount(kit, userId);
+    await pushUnreadCounts(kit, toStore);
   }
 
   const state = notificationsState(kit);
