@@ -15,6 +15,8 @@ export interface CapturedMail {
   html: string;
   /** The http(s) links of the text part, in order. */
   links: string[];
+  /** The message's header fields by lowercase name (the last one of a repeated name), unfolded. */
+  headers: Record<string, string>;
   raw: string;
 }
 
@@ -57,6 +59,12 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
             text,
             html: parsed.html ?? '',
             links: [...text.matchAll(/https?:\/\/[^\s<>"')]+/g)].map((m) => m[0].replace(/[.,;:!?]+$/, '')),
+            headers: Object.fromEntries(
+              parsed.headers.map((header) => [
+                header.key.toLowerCase(),
+                header.value.replace(/\r?\n(?=[ \t])/g, ''),
+              ]),
+            ),
             raw,
           });
           for (const listener of listeners) listener();

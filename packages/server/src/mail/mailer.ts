@@ -21,6 +21,12 @@ export interface MailMessage {
   html: string;
   /** Where replies go (the contact form sets the sender); nodemailer encodes the name safely. */
   replyTo?: string | { name: string; address: string };
+  /**
+   * An https URL that unsubscribes the recipient on a bare POST (RFC 8058): sent as `List-Unsubscribe` with
+   * `List-Unsubscribe-Post: List-Unsubscribe=One-Click`, so mail clients offer their own unsubscribe button.
+   * The URL must change nothing on GET (scanners open links) and accept the POST without cookies.
+   */
+  oneClickUnsubscribe?: string;
 }
 
 /** A message after it left: what the dev outbox holds. */
@@ -89,6 +95,11 @@ export function createMailer(
           text: message.text,
           html: message.html,
           ...(message.replyTo && { replyTo: message.replyTo }),
+          ...(message.oneClickUnsubscribe && {
+            // nodemailer writes `List-Unsubscribe: <url>`; RFC 8058 asks for the Post header beside it.
+            list: { unsubscribe: message.oneClickUnsubscribe },
+            headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+          }),
         });
         return sent;
       }

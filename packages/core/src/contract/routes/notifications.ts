@@ -150,18 +150,36 @@ export const stream = route({
   token: false,
 });
 
+const UnsubscribeToken = z.object({ token: z.string().check(z.minLength(1), z.maxLength(1000)) });
+
 /**
- * `GET notifications/unsubscribe/{token}`: the link at the foot of a notification mail. It turns email off for
- * that one type, without a login (the token is sealed by the server), then goes to the site.
+ * `GET notifications/unsubscribe/{token}`: the link at the foot of a notification mail. It only shows a page that
+ * asks to confirm (a GET must change nothing: mail scanners and link previews open every link); the page's button
+ * posts to `unsubscribeOneClick`. An unknown or altered token answers a 404 page.
  */
 export const unsubscribe = route({
   method: 'GET',
   path: 'notifications/unsubscribe/{token}',
   tag: 'notifications',
-  summary: 'The mailed unsubscribe link: email off for one notification type',
-  params: z.object({ token: z.string().check(z.minLength(1), z.maxLength(1000)) }),
-  response: raw('text/html', 'A redirect to the site'),
-  status: 302,
+  summary: 'The mailed unsubscribe link: a page that asks to confirm',
+  params: UnsubscribeToken,
+  response: raw('text/html', 'The confirmation page'),
+  errors: [404],
+});
+
+/**
+ * `POST notifications/unsubscribe/{token}`: turns email off for the one type the sealed token names. It is the
+ * RFC 8058 one-click target of the mail's `List-Unsubscribe` header, so it needs no session and no XSRF header:
+ * a mail client posts `List-Unsubscribe=One-Click` without cookies, and the token (sealed by the server, never
+ * guessable) is the authority. Answers a page saying it is done.
+ */
+export const unsubscribeOneClick = route({
+  method: 'POST',
+  path: 'notifications/unsubscribe/{token}',
+  tag: 'notifications',
+  summary: 'Unsubscribe from one notification type by mail (RFC 8058 one-click; no session needed)',
+  params: UnsubscribeToken,
+  response: raw('text/html', 'A page saying email is off for that type'),
   errors: [404],
 });
 
