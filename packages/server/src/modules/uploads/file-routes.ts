@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { uploads } from '@backline/core/contract';
 import type { Context } from 'koa';
@@ -10,7 +11,13 @@ import { FileEntry, storageKey } from './file-entry-model';
 import { readMultipartFile } from './read-multipart-file';
 import { effectiveRestrictions, sizeMessage } from './restrictions';
 import { servedType, servesInline } from './sniff';
-import { quotaError, storeUploadedFile, uploadTempDir, usedBytes, userQuota } from './store-file';
+import { quotaError, storeUploadedFile, uploadTempDir, userQuota } from './store-file';
+import {
+  FORM_RESERVATION_MS,
+  releaseReservation,
+  reservationId,
+  reserveForOwner,
+} from './upload-reservations';
 
 /** Multipart overhead allowed above the size cap before a request is refused from its Content-Length. */
 const FORM_OVERHEAD = 64 * 1024;
@@ -39,15 +46,31 @@ export function fileRoutes(router: BacklineRouter): void {
     if (declared > rules.maxSize + FORM_OVERHEAD) {
       throw new ValidationError({ file: [sizeMessage(null, rules.maxSize)] });
     }
+    // The file's bytes are reserved before a byte is read, from the declared length less what the form around
+    // the file may take: stored files and every upload in flight (tus, direct, other forms) count, under a lock
+    // on the user's row, so parallel forms cannot each stream a file the quota has no room for. A request
+    // without a length reserves nothing; the entry's insert counts everything again either way.
     const quota = await userQuota(kit);
-    if (
-      quota !== null &&
-      declared > FORM_OVERHEAD &&
-      (await usedBytes(kit.knex, user.id)) + declared - FORM_OVERHEAD > quota
-    ) {
-      throw quotaError(quota);
+    const reservation = reservationId('form', randomUUID());
+    const expected = declared > FORM_OVERHEAD ? declared - FORM_OVERHEAD : 0;
+    if (expected > 0) {
+      await reserveForOwner(
+        kit.knex,
+        {
+          id: reservation,
+          ownerId: user.id,
+          size: expected,
+          now: kit.now(),
+          ttlMs: FORM_RESERVATION_MS,
+          quota,
+        },
+        () => quotaError(quota ?? 0),
+      );
     }
-    const dir = await uploadTempDir(kit);
+    const dir = await uploadTempDir(kit).catch(async (error) => {
+      await releaseReservation(kit.knex, reservation);
+      throw error;
+    });
     try {
       // formidable streams the file part to a temp file in `dir`; only small fields are kept in memory.
       const file = await readMultipartFile(ctx, {
@@ -64,10 +87,13 @@ export function fileRoutes(router: BacklineRouter): void {
         name: file.originalFilename ?? 'file',
         mime: file.mimetype ?? undefined,
         parentId: fields.parentId ?? null,
+        reservation,
       });
       return { fileEntry };
     } finally {
       await rm(dir, { recursive: true, force: true });
+      // Gone already when the file became an entry; a refused or broken upload gives its bytes back here.
+      await releaseReservation(kit.knex, reservation);
     }
   });
 

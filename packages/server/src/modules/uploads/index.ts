@@ -10,6 +10,7 @@ import { fileRoutes } from './file-routes';
 import { DEFAULT_BLOCKED_EXTENSIONS, DEFAULT_MAX_UPLOAD_SIZE, DEFAULT_USER_QUOTA } from './restrictions';
 import { cleanupPending, discardPending, PENDING_UPLOAD_MS, type PendingUpload, s3Routes } from './s3-routes';
 import { TUS_EXPIRATION_MS, type TusLocker, TusUploads, tusRoutes } from './tus';
+import { sweepReservations } from './upload-reservations';
 
 export interface UploadsModuleOptions {
   /** How long an unfinished tus upload (or an unclaimed direct upload) is kept: 24 hours by default. */
@@ -74,7 +75,9 @@ export const uploadsModule = (options: UploadsModuleOptions = {}) => {
     runtime = {
       tus,
       async cleanup() {
-        return (await tus.cleanup()) + (await cleanupPending(kit, expirationMs));
+        const removed = (await tus.cleanup()) + (await cleanupPending(kit, expirationMs));
+        await sweepReservations(kit.knex, kit.now());
+        return removed;
       },
     };
     return runtime;
@@ -132,6 +135,27 @@ export const uploadsModule = (options: UploadsModuleOptions = {}) => {
           await knex.schema.dropTable('tus_uploads');
         },
       },
+      // Bytes promised to uploads in flight on every path (tus, direct, form), counted with stored files against
+      // the owner's quota until the upload becomes an entry, ends or expires (see upload-reservations.ts).
+      '003-upload-reservations': {
+        async up(knex) {
+          await knex.schema.createTable('upload_reservations', (t) => {
+            t.string('id', 160).primary();
+            t.integer('owner_id').notNullable().references('users.id').onDelete('CASCADE').index();
+            t.bigInteger('size').notNullable();
+            t.timestamp('created_at', { useTz: true }).notNullable();
+            t.timestamp('expires_at', { useTz: true }).notNullable().index();
+          });
+          // tus uploads already in progress keep their place in the quota.
+          await knex.raw(
+            `insert into upload_reservations (id, owner_id, size, created_at, expires_at)
+             select 'tus:' || id, owner_id, size, created_at, created_at + interval '1 day' from tus_uploads`,
+          );
+        },
+        async down(knex) {
+          await knex.schema.dropTable('upload_reservations');
+        },
+      },
     },
     settings: {
       [UPLOAD_SETTINGS.direct]: { value: false, public: true },
@@ -182,6 +206,7 @@ export const uploadsModule = (options: UploadsModuleOptions = {}) => {
         const pending: PendingUpload[] = await trx('file_upload_keys').where({ owner_id: userId });
         await trx('file_upload_keys').where({ owner_id: userId }).delete();
         await trx('tus_uploads').where({ owner_id: userId }).delete();
+        await trx('upload_reservations').where({ owner_id: userId }).delete();
         // Children first is not needed: parent_id cascades, and every row of the user goes.
         await trx('file_entries').where({ owner_id: userId }).delete();
         const removeBytes = async () => {

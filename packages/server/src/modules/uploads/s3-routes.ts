@@ -6,7 +6,8 @@ import type { Kit } from '../../kit';
 import type { DirectUploads, MultipartUploads } from '../../storage/storage';
 import { storageKey } from './file-entry-model';
 import { assertAllowed, cleanFileName, effectiveRestrictions, extensionOrNull } from './restrictions';
-import { claimStoredObject, quotaError, usedBytes, userQuota } from './store-file';
+import { claimStoredObject, quotaError, userQuota } from './store-file';
+import { lockOwner, releaseReservation, reservationId, reserve } from './upload-reservations';
 
 /** Presigned URLs live for an hour; pending keys nobody finished are cleaned up after a day. */
 const URL_SECONDS = 60 * 60;
@@ -34,10 +35,9 @@ function multipart(kit: Kit): MultipartUploads {
   return capability;
 }
 
-/** Checks a declared upload against the rules and the quota before any URL is signed. */
+/** Checks a declared upload against the rules before any URL is signed; the quota is `reserveKey`'s. */
 async function checkDeclared(
   kit: Kit,
-  ownerId: number,
   file: { name: string; mime: string; size: number; extension?: string },
 ) {
   const name = cleanFileName(file.name);
@@ -48,9 +48,43 @@ async function checkDeclared(
     mime: file.mime,
     extensions: [extensionOrNull(name), file.extension ?? null],
   });
-  const quota = await userQuota(kit);
-  if (quota !== null && (await usedBytes(kit.knex, ownerId)) + file.size > quota) throw quotaError(quota);
   return name;
+}
+
+/**
+ * Records a new direct upload's key with its owner (so only they can finish it) and reserves its declared size
+ * against their quota, in one transaction under a lock on the user's row: stored files, their tus, form and
+ * other direct uploads in flight all count, so presigning many uploads at once cannot overrun the quota. The
+ * reservation ends when the upload becomes an entry (in the entry's transaction), is aborted, refused or swept.
+ */
+async function reserveKey(
+  kit: Kit,
+  values: { key: string; ownerId: number; name: string; size: number; uploadId: string | null },
+): Promise<void> {
+  const quota = await userQuota(kit);
+  const now = kit.now();
+  await kit.knex.transaction(async (trx) => {
+    if (!(await lockOwner(trx, values.ownerId))) throw new HttpError(401, 'Unauthenticated.');
+    await reserve(
+      trx,
+      {
+        id: reservationId('direct', values.key),
+        ownerId: values.ownerId,
+        size: values.size,
+        now,
+        ttlMs: PENDING_UPLOAD_MS,
+        quota,
+      },
+      () => quotaError(quota ?? 0),
+    );
+    await trx('file_upload_keys').insert({
+      key: values.key,
+      owner_id: values.ownerId,
+      upload_id: values.uploadId,
+      name: values.name,
+      created_at: now,
+    });
+  });
 }
 
 /** The caller's pending upload for a key (and upload id): another user's key answers 404. */
@@ -62,12 +96,13 @@ async function pending(kit: Kit, ownerId: number, key: string, uploadId?: string
   return row;
 }
 
-/** Removes a pending upload's object, multipart upload and row. */
+/** Removes a pending upload's object, multipart upload, row and reservation. */
 export async function discardPending(kit: Kit, row: PendingUpload): Promise<void> {
   const parts = kit.storage.capabilities.directUploads?.multipart;
   if (parts && row.upload_id) await parts.abort(row.key, row.upload_id).catch(() => {});
   await kit.storage.delete([row.key]).catch(() => {});
   await kit.knex('file_upload_keys').where({ key: row.key }).delete();
+  await releaseReservation(kit.knex, reservationId('direct', row.key));
 }
 
 /** Discards pending direct uploads older than `PENDING_UPLOAD_MS`. */
@@ -85,32 +120,32 @@ export async function cleanupPending(kit: Kit, maxAgeMs = PENDING_UPLOAD_MS): Pr
  * know them by.
  */
 export function s3Routes(router: BacklineRouter): void {
-  /** A server-made key for a new direct upload, recorded with its owner so only they can finish it. */
-  const newKey = async (kit: Kit, ownerId: number, name: string, uploadId: string | null = null) => {
-    const key = storageKey(randomUUID());
-    await kit
-      .knex('file_upload_keys')
-      .insert({ key, owner_id: ownerId, upload_id: uploadId, name, created_at: kit.now() });
-    return key;
-  };
-
   router.route(uploads.s3Presign).handle(async ({ ctx, kit, body }) => {
     const storage = direct(kit);
-    const name = await checkDeclared(kit, ctx.state.user!.id, { name: body.filename, ...body });
-    const key = await newKey(kit, ctx.state.user!.id, name);
+    const ownerId = ctx.state.user!.id;
+    const name = await checkDeclared(kit, { name: body.filename, ...body });
+    const key = storageKey(randomUUID());
+    await reserveKey(kit, { key, ownerId, name, size: body.size, uploadId: null });
     const { url, headers } = await storage.presignPut(key, { mime: body.mime, expiresIn: URL_SECONDS });
     return { url, key, headers };
   });
 
   router.route(uploads.s3MultipartCreate).handle(async ({ ctx, kit, body }) => {
     const parts = multipart(kit);
-    const name = await checkDeclared(kit, ctx.state.user!.id, { name: body.filename, ...body });
+    const ownerId = ctx.state.user!.id;
+    const name = await checkDeclared(kit, { name: body.filename, ...body });
     const key = storageKey(randomUUID());
-    const uploadId = await parts.create(key, { mime: body.mime });
-    await kit
-      .knex('file_upload_keys')
-      .insert({ key, owner_id: ctx.state.user!.id, upload_id: uploadId, name, created_at: kit.now() });
-    return { uploadId, key };
+    // Reserved before the storage is asked, so a refused upload never opens a multipart upload.
+    await reserveKey(kit, { key, ownerId, name, size: body.size, uploadId: null });
+    try {
+      const uploadId = await parts.create(key, { mime: body.mime });
+      await kit.knex('file_upload_keys').where({ key }).update({ upload_id: uploadId });
+      return { uploadId, key };
+    } catch (error) {
+      await kit.knex('file_upload_keys').where({ key }).delete();
+      await releaseReservation(kit.knex, reservationId('direct', key));
+      throw error;
+    }
   });
 
   router.route(uploads.s3MultipartParts).handle(async ({ ctx, kit, body }) => {
@@ -171,6 +206,7 @@ export function s3Routes(router: BacklineRouter): void {
         size: stat.size,
         name: body.clientName ?? row.name,
         parentId: Number.isSafeInteger(parentId) && parentId > 0 ? parentId : null,
+        reservation: reservationId('direct', row.key),
       });
       await kit.knex('file_upload_keys').where({ key: row.key }).delete();
       return { fileEntry };

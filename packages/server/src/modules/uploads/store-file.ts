@@ -17,6 +17,7 @@ import {
   type UploadRestrictions,
 } from './restrictions';
 import { readHead, SNIFF_BYTES, sniffType } from './sniff';
+import { committedBytes, lockOwner } from './upload-reservations';
 
 /** What `storeUploadedFile` needs: a finished temp file on local disk and who uploaded it. */
 export interface StoreUploadedFileInput {
@@ -29,6 +30,8 @@ export interface StoreUploadedFileInput {
   mime?: string;
   parentId?: number | null;
   restrictions?: UploadRestrictions;
+  /** The upload's reservation (`upload_reservations`): not counted against its own entry, and ended with it. */
+  reservation?: string;
 }
 
 /**
@@ -47,14 +50,6 @@ export async function uploadTempDir(kit: Kit): Promise<string> {
 export async function userQuota(kit: Kit): Promise<number | null> {
   const value = await kit.settings.get<number | null>('uploads.user_quota', DEFAULT_USER_QUOTA);
   return typeof value === 'number' && value > 0 ? value : null;
-}
-
-/** Bytes a user's entries take (trashed ones too: their bytes are still stored). */
-export async function usedBytes(knex: Knex, ownerId: number): Promise<number> {
-  const row = (await knex('file_entries').where({ owner_id: ownerId }).sum({ total: 'size' }).first()) as
-    | { total: string | number | null }
-    | undefined;
-  return Number(row?.total ?? 0);
 }
 
 /** The 422 for a full quota. */
@@ -80,8 +75,11 @@ async function parentPath(
 
 /**
  * Inserts an entry for bytes already in storage, inside a transaction that locks the owner's user row, so
- * parallel uploads of one user are counted one after another and the quota holds under concurrency. On any
- * failure the stored bytes are deleted: a failed upload leaves no row and no file.
+ * parallel uploads of one user are counted one after another and the quota holds under concurrency. The quota
+ * counts stored files and every other upload's reservation (bytes promised to uploads in flight on any path), so
+ * a file cannot take bytes a tus or direct upload was promised; the upload's own reservation is deleted in the
+ * same transaction, so its bytes never count twice nor go uncounted. On any failure the stored bytes are
+ * deleted: a failed upload leaves no row and no file.
  */
 export async function insertEntry(
   kit: Kit,
@@ -93,18 +91,21 @@ export async function insertEntry(
     extension: string | null;
     size: number;
     parentId?: number | null;
+    reservation?: string;
   },
 ): Promise<FileEntryRecord> {
   try {
     // Read before the transaction: settings may query, and PGlite has one connection.
     const quota = await userQuota(kit);
     const entry = await kit.knex.transaction(async (trx) => {
-      const owner = await trx('users').where({ id: values.ownerId }).forUpdate().first('id');
-      if (!owner) throw new HttpError(401, 'Unauthenticated.');
-      if (quota !== null && (await usedBytes(trx, values.ownerId)) + values.size > quota)
+      if (!(await lockOwner(trx, values.ownerId))) throw new HttpError(401, 'Unauthenticated.');
+      const now = kit.now();
+      if (
+        quota !== null &&
+        (await committedBytes(trx, values.ownerId, now, values.reservation)) + values.size > quota
+      )
         throw quotaError(quota);
       const parent = await parentPath(trx, values.ownerId, values.parentId);
-      const now = kit.now();
       const inserted = await FileEntry.query(trx).insertAndFetch({
         name: values.name,
         file_name: values.fileName,
@@ -122,6 +123,7 @@ export async function insertEntry(
       const entryPath = parent ? `${parent}/${inserted.id}` : String(inserted.id);
       await FileEntry.query(trx).findById(inserted.id).patch({ path: entryPath });
       inserted.path = entryPath;
+      if (values.reservation) await trx('upload_reservations').where({ id: values.reservation }).delete();
       return inserted;
     });
     return serializeFileEntry(entry);
@@ -145,8 +147,13 @@ export async function storeUploadedFile(kit: Kit, input: StoreUploadedFileInput)
     const rules = await effectiveRestrictions(kit, input.restrictions);
     const sniffed = await sniffType(await readHead(input.path), declaredExt);
     assertAllowed(rules, { name, size, mime: sniffed.mime, extensions: [declaredExt, sniffed.ext] });
+    // An early refusal before the bytes are moved; the insert checks again under the user's row lock.
     const quota = await userQuota(kit);
-    if (quota !== null && (await usedBytes(kit.knex, input.ownerId)) + size > quota) throw quotaError(quota);
+    if (
+      quota !== null &&
+      (await committedBytes(kit.knex, input.ownerId, kit.now(), input.reservation)) + size > quota
+    )
+      throw quotaError(quota);
     const fileName = randomUUID();
     const key = storageKey(fileName);
     if (kit.storage.writeFile) await kit.storage.writeFile(key, input.path, { mime: sniffed.mime });
@@ -162,6 +169,7 @@ export async function storeUploadedFile(kit: Kit, input: StoreUploadedFileInput)
       extension: sniffed.ext ?? declaredExt,
       size,
       parentId: input.parentId,
+      reservation: input.reservation,
     });
   } finally {
     await rm(input.path, { force: true });
@@ -179,6 +187,8 @@ export interface ClaimStoredObjectInput {
   name: string;
   parentId?: number | null;
   restrictions?: UploadRestrictions;
+  /** The upload's reservation (`upload_reservations`): not counted against its own entry, and ended with it. */
+  reservation?: string;
 }
 
 /**
@@ -208,6 +218,7 @@ export async function claimStoredObject(kit: Kit, input: ClaimStoredObjectInput)
       extension: sniffed.ext ?? declaredExt,
       size: input.size,
       parentId: input.parentId,
+      reservation: input.reservation,
     });
   } catch (error) {
     await kit.storage.delete([key]).catch(() => {});

@@ -23,8 +23,9 @@ import type { Kit } from '../../kit';
 import type { ResumableStore, ResumableUploadInfo } from '../../storage/storage';
 import { FileEntry, storageKey } from './file-entry-model';
 import { cleanFileName, effectiveRestrictions, extensionOrNull, tusDisabled } from './restrictions';
-import { claimStoredObject, quotaError, storeUploadedFile, usedBytes, userQuota } from './store-file';
+import { claimStoredObject, quotaError, storeUploadedFile, userQuota } from './store-file';
 import { tusFileNameOf, tusIdOf, tusKeyOf } from './tus-keys';
+import { lockOwner, releaseReservation, reservationId, reserve } from './upload-reservations';
 
 /** Where tus is mounted: the contract's `tus/upload` under the API prefix. */
 export const TUS_PATH = `/${apiPath(TUS_ENDPOINT)}`;
@@ -235,9 +236,10 @@ export class TusUploads {
   }
 
   /**
-   * Records an upload about to be created, after checking the owner's quota against stored files plus the
-   * declared lengths of every upload they have in progress, and the number of those uploads. Under a lock on
-   * the user's row, so parallel creations cannot all take the last bytes or the last place.
+   * Records an upload about to be created, after checking the owner's quota against stored files plus every
+   * reservation of theirs (the declared lengths of their tus uploads in progress, and their direct and form
+   * uploads in flight), and the number of their tus uploads in progress. Under a lock on the user's row, so
+   * parallel creations cannot all take the last bytes or the last place.
    */
   private async reserve(owner: number, id: string, size: number): Promise<void> {
     const { kit } = this;
@@ -245,20 +247,28 @@ export class TusUploads {
     const now = kit.now();
     const live = new Date(now.getTime() - this.expirationMs);
     await kit.knex.transaction(async (trx) => {
-      await trx('users').where({ id: owner }).forUpdate().first('id');
+      if (!(await lockOwner(trx, owner))) throw tusError(401, 'Unauthenticated.');
       const pending = (await trx('tus_uploads')
         .where({ owner_id: owner })
         .where('created_at', '>', live)
         .count({ count: '*' })
-        .sum({ total: 'size' })
-        .first()) as { count: string | number; total: string | number | null } | undefined;
+        .first()) as { count: string | number } | undefined;
       if (Number(pending?.count ?? 0) >= this.maxInProgress) {
         throw tusError(422, TOO_MANY_UPLOADS_MESSAGE, { file: [TOO_MANY_UPLOADS_MESSAGE] });
       }
-      if (quota !== null && (await usedBytes(trx, owner)) + Number(pending?.total ?? 0) + size > quota) {
-        const message = quotaError(quota).message;
-        throw tusError(422, message, { file: [message] });
-      }
+      const refusal = () => {
+        const message = quotaError(quota ?? 0).message;
+        return tusError(422, message, { file: [message] });
+      };
+      const values = {
+        id: reservationId('tus', id),
+        ownerId: owner,
+        size,
+        now,
+        ttlMs: this.expirationMs,
+        quota,
+      };
+      await reserve(trx, values, refusal);
       await trx('tus_uploads').insert({ id, owner_id: owner, size, created_at: now });
     });
   }
@@ -273,6 +283,7 @@ export class TusUploads {
   /** Ends an upload's reservation (claimed, cancelled, removed or expired). */
   private async release(id: string): Promise<void> {
     await this.kit.knex('tus_uploads').where({ id }).delete();
+    await releaseReservation(this.kit.knex, reservationId('tus', id));
   }
 
   /** The owner recorded on an upload (by its key), or null when there is no such upload. */
@@ -412,6 +423,7 @@ export class TusUploads {
         name: upload.metadata?.name ?? 'file',
         mime: upload.metadata?.mime ?? undefined,
         parentId: upload.metadata?.parentId ? Number(upload.metadata.parentId) : null,
+        reservation: reservationId('tus', uploadKey),
       });
     } finally {
       this.claiming.delete(uploadKey);
@@ -457,6 +469,7 @@ export class TusUploads {
             size: info.size,
             name: info.metadata.name ?? 'file',
             parentId: info.metadata.parentId ? Number(info.metadata.parentId) : null,
+            reservation: reservationId('tus', id),
           });
         } finally {
           // Saved or refused, the upload is over: its object is the entry's now, or deleted.
