@@ -5,6 +5,7 @@ import type { Context } from 'koa';
 import type { BacklineApp } from '../../create-backline';
 import { HttpError, ValidationError } from '../../http/errors';
 import { type BacklineRouter, routeUrl } from '../../http/routes';
+import { siteOrigin } from '../../http/site-url';
 import type { BacklineModule, Kit } from '../../kit';
 import { bootstrapAnswer } from '../auth/login';
 import { localizationsOf } from '../localization/registry';
@@ -67,7 +68,8 @@ async function avatarFromUrl(ctx: Context, kit: Kit, user: User, url: string): P
   const refuse = () =>
     new ValidationError({ url: ['Only images uploaded to this site can be used as an avatar.'] });
   let parsed: URL;
-  const origin = kit.config.baseUrl ?? `${ctx.protocol}://${ctx.host}`;
+  // The site's trusted origin, never one a forged Host header names: only this site's own files qualify.
+  const origin = siteOrigin(ctx, kit);
   try {
     parsed = new URL(url, `${origin}/`);
   } catch {

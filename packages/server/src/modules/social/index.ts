@@ -2,6 +2,7 @@ import { social } from '@backline/core/contract';
 import grant, { type GrantResponse } from 'grant';
 import type { Context } from 'koa';
 import { HttpError, ValidationError } from '../../http/errors';
+import { siteOrigin } from '../../http/site-url';
 import { defineModule, type Kit } from '../../kit';
 import { verifyPassword } from '../../security/password-hasher';
 import { LOGIN_LIMIT } from '../auth/index';
@@ -72,11 +73,6 @@ export const SOCIAL_MESSAGES = {
 const SERVICE_NAMES: Record<SocialService, string> = { google: 'Google', facebook: 'Facebook', twitter: 'X' };
 const say = (message: string, service: SocialService) => message.replace(':service', SERVICE_NAMES[service]);
 
-/** The site's own origin: where the popup's message may go, and the base of the provider redirect URI. */
-function siteOrigin(ctx: Context, kit: Kit): string {
-  return new URL(kit.config.baseUrl ?? `${ctx.protocol}://${ctx.host}`).origin;
-}
-
 type GrantContext = Context & { session?: { grant?: SocialFlow['grant'] } | null };
 
 /**
@@ -113,7 +109,8 @@ export const socialModule = (options: SocialOptions = {}) => {
   ) {
     const context = ctx as GrantContext;
     context.session = { grant: flow };
-    // The redirect URI follows the site's origin (APP_URL, else the request's), the same at both ends.
+    // The redirect URI follows the site's trusted origin (APP_URL, an allowed Host, else the listening address),
+    // the same at both ends; a forged Host must not send the provider's code to another site.
     ctx.state.grant = {
       dynamic: {
         redirect_uri: `${siteOrigin(ctx, kit)}${SOCIAL_PREFIX}/${service}/callback`,
