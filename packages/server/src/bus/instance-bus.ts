@@ -125,7 +125,10 @@ export interface ListenClient {
  * node-postgres's `Client` (knex's driver, a dependency of this package), loaded on first use. `pg` ships no
  * types, and the bus only needs the few calls `ListenClient` names.
  */
-export function pgClient(): new (config: { connectionString: string }) => ListenClient {
+export function pgClient(): new (config: {
+  connectionString: string;
+  application_name?: string;
+}) => ListenClient {
   return (createRequire(import.meta.url)('pg') as { Client: new (config: object) => ListenClient }).Client;
 }
 

@@ -7,6 +7,7 @@ import type { Middleware } from 'koa';
 import { defineModule, type Kit } from '../../kit';
 import { storageKey } from './file-entry-model';
 import { fileRoutes } from './file-routes';
+import { type DistributedTusLocker, defaultTusLocker } from './postgres-locker';
 import { DEFAULT_BLOCKED_EXTENSIONS, DEFAULT_MAX_UPLOAD_SIZE, DEFAULT_USER_QUOTA } from './restrictions';
 import { cleanupPending, discardPending, PENDING_UPLOAD_MS, type PendingUpload, s3Routes } from './s3-routes';
 import { TUS_EXPIRATION_MS, type TusLocker, TusUploads, tusRoutes } from './tus';
@@ -23,8 +24,9 @@ export interface UploadsModuleOptions {
    */
   tusDirectory?: string;
   /**
-   * The lock every tus request on an upload takes. The default (@tus/server's MemoryLocker) serialises requests
-   * inside one process; several processes serving one upload directory or bucket need a shared locker.
+   * The lock every tus request on an upload takes. The default on PostgreSQL is a PostgreSQL advisory lock per
+   * upload, shared by every instance on the database (an upload's requests may land on any of them); on PGlite
+   * (one process) @tus/server's MemoryLocker.
    */
   tusLocker?: TusLocker;
   /**
@@ -54,6 +56,7 @@ export const uploadsModule = (options: UploadsModuleOptions = {}) => {
   let runtime: UploadsRuntime | undefined;
   let tusMiddleware: Middleware | undefined;
   let sweep: NodeJS.Timeout | undefined;
+  let distributedLocker: DistributedTusLocker | undefined;
   // `.tus` is a name no storage key can take, so the file store can share the storage's directory.
   const tusDirectory = (kit: Kit) => {
     if (options.tusDirectory) return options.tusDirectory;
@@ -67,7 +70,7 @@ export const uploadsModule = (options: UploadsModuleOptions = {}) => {
     const tus = new TusUploads(kit, {
       directory: kit.storage.capabilities.resumableStore ? undefined : tusDirectory(kit),
       expirationMs,
-      locker: options.tusLocker,
+      locker: options.tusLocker ?? (distributedLocker = defaultTusLocker(kit)),
       partSize: options.tusPartSize,
       maxInProgress: options.maxUploadsInProgress,
     });
@@ -189,8 +192,9 @@ export const uploadsModule = (options: UploadsModuleOptions = {}) => {
         ).unref();
       }
     },
-    stop() {
+    async stop() {
       if (sweep) clearInterval(sweep);
+      await distributedLocker?.close();
     },
     user: {
       /**
