@@ -10,7 +10,7 @@ import { hashPassword, needsRehash, verifyPassword, warmUpHasher } from '../../s
 import { queueVerificationMail, VERIFICATION_MAIL_LIMIT } from '../email-verification/index';
 import { requireHuman } from '../human-check/index';
 import { createResetToken } from '../passwords/index';
-import { recordLoginFailure, slowDownForAccount } from '../passwords/login-failures';
+import { LOGIN_DELAY_HEADER, recordLoginFailure, slowDownForAccount } from '../passwords/login-failures';
 import { rememberAccess } from '../permissions/index';
 import { signIn, signOut } from '../sessions/session-store';
 import { createUser, findUserByEmail, findUserForLogin } from '../users/create-user';
@@ -124,7 +124,8 @@ export const authModule = (tasks: BackgroundTasks) =>
         // Spent before the check, so parallel guesses cannot all slip in ahead of the count.
         const { spent } = await kit.rateLimits.consume('login', key, LOGIN_LIMIT);
         // Guessing at one account from many IPs is slowed (never locked) by its failures across all of them.
-        await slowDownForAccount(kit, body.email);
+        const delayed = await slowDownForAccount(kit, body.email);
+        if (delayed) ctx.set(LOGIN_DELAY_HEADER, String(delayed));
         const found = await findUserForLogin(kit.knex, body.email);
         // Without an account the dummy hash is checked instead: same work, same time, same answer.
         if (!(await verifyPassword(found?.user.password, body.password)) || !found) {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../../http/errors';
 import { hashPassword, MAX_QUEUED_HASHES, verifyPassword } from '../../security/password-hasher';
 import { accounts } from '../accounts';
-import { ACCOUNT_FAILURES, LOGIN_ACCOUNT_SLOWDOWN } from '../passwords/login-failures';
+import { ACCOUNT_FAILURES, LOGIN_DELAY_HEADER } from '../passwords/login-failures';
 import { LOGIN_IP_LIMIT } from './index';
 
 const PASSWORD = 'lovelace-engine-1843';
@@ -12,6 +12,7 @@ const PASSWORD = 'lovelace-engine-1843';
 interface Answer {
   status: number;
   data: unknown;
+  headers?: Record<string, string | string[] | undefined>;
 }
 
 /**
@@ -49,6 +50,7 @@ function send(
           resolve({
             status: res.statusCode ?? 0,
             data: text ? JSON.parse(text) : undefined,
+            headers: res.headers,
             cookies: res.headers['set-cookie'] ?? [],
           });
         });
@@ -139,27 +141,45 @@ describe.each(testDatabases())('login floods on $name', (database) => {
       expect(real.status).toBe(200);
     });
 
-    it('slows guessing at one account from many IPs without locking its owner out', async () => {
+    it('slows password guessing at one account from many IPs (distributed brute force), doubling to a cap, without locking its owner out', async () => {
       const user = await createTestUser(server.app, { email: 'targeted@example.com', password: PASSWORD });
-      const guesses = LOGIN_ACCOUNT_SLOWDOWN.after + 2;
-      for (let i = 0; i < guesses; i++) {
-        const answer = await login(server.url, 'targeted@example.com', `wrong-guess-${i}`, {
-          headers: { 'X-Forwarded-For': `192.0.2.${i + 1}` },
+      /** The milliseconds the server says it held an attempt (its Login-Delay header), 0 when absent. */
+      const delayOf = (answer: Answer) => Number(answer.headers?.[LOGIN_DELAY_HEADER.toLowerCase()] ?? 0);
+      let ip = 0;
+      const guess = () =>
+        login(server.url, 'targeted@example.com', `wrong-guess-${ip}`, {
+          headers: { 'X-Forwarded-For': `192.0.2.${++ip}` },
         });
+      // The rule: 10 failed sign-in steps in 15 minutes are free; then every attempt on the account waits 250 ms,
+      // doubling with each further failure, at most 2 s. Literal numbers, so a widened constant fails here too.
+      const delays: number[] = [];
+      for (let i = 0; i < 13; i++) {
+        const answer = await guess();
         // Each IP made one attempt: no per-IP or per-(address, IP) limit applies, only the account's count.
         expect(answer.status).toBe(422);
+        delays.push(delayOf(answer));
       }
-      const failures = await server.app.kit.rateLimits.spent(
-        'login-account-failures',
-        user.email,
-        ACCOUNT_FAILURES,
-      );
-      expect(failures).toBe(guesses);
-      // Past the threshold the account is slowed, not locked: the owner's right password still gets in.
+      expect(delays).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 250, 500, 1000]);
+      expect(
+        await server.app.kit.rateLimits.spent('login-account-failures', user.email, ACCOUNT_FAILURES),
+      ).toBe(13);
+      // Slowed, not locked: the owner's right password still gets in, held like any attempt on the account.
       const owner = await login(server.url, 'targeted@example.com', PASSWORD, {
         headers: { 'X-Forwarded-For': '192.0.2.200' },
       });
       expect(owner.status).toBe(200);
+      expect(delayOf(owner)).toBe(2000);
+      // The next failure would double it again; the cap holds it at 2 s.
+      const capped = await guess();
+      expect(capped.status).toBe(422);
+      expect(delayOf(capped)).toBe(2000);
+      // Another account is not slowed by this one's failures.
+      await createTestUser(server.app, { email: 'bystander@example.com', password: PASSWORD });
+      const bystander = await login(server.url, 'bystander@example.com', PASSWORD, {
+        headers: { 'X-Forwarded-For': '192.0.2.201' },
+      });
+      expect(bystander.status).toBe(200);
+      expect(bystander.headers?.[LOGIN_DELAY_HEADER.toLowerCase()]).toBeUndefined();
     });
   });
 });

@@ -28,8 +28,16 @@ export function loginFailures(kit: Kit, email: string): Promise<number> {
   return kit.rateLimits.spent(NAME, email, ACCOUNT_FAILURES);
 }
 
-/** Waits out the account's slow-down, if it has one. */
-export async function slowDownForAccount(kit: Kit, email: string): Promise<void> {
+/**
+ * The header that tells a client how long its login attempt was held by the account's slow-down, in
+ * milliseconds. Sent only when it was; the delay is what an attacker measures anyway, and it lets a client (and
+ * a test, without a clock) see the slow-down at work.
+ */
+export const LOGIN_DELAY_HEADER = 'Login-Delay';
+
+/** Waits out the account's slow-down, if it has one; resolves with the milliseconds waited. */
+export async function slowDownForAccount(kit: Kit, email: string): Promise<number> {
   const wait = accountSlowdownMs(await loginFailures(kit, email));
   if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
+  return wait;
 }
