@@ -1,0 +1,390 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type IncomingMessage, request } from 'node:http';
+import { type BacklineApp, notify } from '@backline/server';
+import { XSRF_COOKIE, XSRF_HEADER } from '@backline/server/testing';
+import {
+  createTestUser,
+  HttpSession,
+  loginOverHttp,
+  type S3TestServer,
+  startS3Server,
+  tempDir,
+  tusUpload,
+} from '@internal/testing';
+import knexFactory, { type Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMusicApp } from '../app';
+import { type RoundRobinProxy, startRoundRobinProxy } from './round-robin-proxy';
+
+/*
+ * Scale out (issue #26): two instances of the music site, each with its own data directory, on one PostgreSQL
+ * database of their own and one S3 bucket (s3rver), behind a round-robin proxy. Every test shows a piece of state
+ * that once lived in one process's memory staying right across instances. PostgreSQL only: PGlite is one process.
+ */
+const DATABASE_URL = process.env.DATABASE_URL;
+const onPostgres = !!DATABASE_URL && /^postgres(ql)?:\/\//.test(DATABASE_URL);
+const PASSWORD = 'scale-out-correct-horse';
+const MIB = 1024 * 1024;
+const sha256 = (data: Buffer | Uint8Array) => createHash('sha256').update(data).digest('hex');
+
+/** The sha256 of what the shared bucket holds at `key`, read through an instance's storage. */
+async function storedSha(app: BacklineApp, key: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of await app.kit.storage.read(key)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+interface Instance {
+  app: BacklineApp;
+  url: string;
+  cleanup(): void;
+}
+
+/** `bootstrap-data` as the browser decodes it. */
+async function bootstrapOn(http: HttpSession) {
+  const response = await http.get('/api/v1/bootstrap-data');
+  expect(response.status).toBe(200);
+  return JSON.parse((response.data as { data: { data: string } }).data.data) as {
+    settings: Record<string, Record<string, unknown>>;
+    themes: { all: { id: number; name: string }[] };
+    i18n: { language: string; lines: Record<string, string> };
+  };
+}
+
+/** The same browser (its cookies) talking to another address: a session is the database's, not an instance's. */
+function sameBrowser(http: HttpSession, url: string): HttpSession {
+  const copy = new HttpSession(url);
+  for (const [name, value] of http.cookies) copy.cookies.set(name, value);
+  return copy;
+}
+
+/** Reads a Server-Sent Events stream, collecting `unread` counts. */
+function openStream(url: string, http: HttpSession) {
+  const counts: number[] = [];
+  let response: IncomingMessage | undefined;
+  const req = request(`${url}/api/v1/notifications/stream`, {
+    headers: { Cookie: http.cookieHeader(), Accept: 'text/event-stream' },
+  });
+  const opened = new Promise<number>((resolve, reject) => {
+    req.once('response', (res) => {
+      response = res;
+      let buffer = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = /^event: unread\ndata: (.*)$/m.exec(block)?.[1];
+          if (data) counts.push((JSON.parse(data) as { unreadCount: number }).unreadCount);
+        }
+      });
+      resolve(res.statusCode ?? 0);
+    });
+    req.once('error', reject);
+  });
+  req.end();
+  return { opened, counts, close: () => (response ? response.destroy() : req.destroy()) };
+}
+
+describe.skipIf(!onPostgres)('scale out: two instances behind a round-robin proxy', () => {
+  let admin: Knex;
+  let databaseUrl: string;
+  const databaseName = `backline_scale_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  let s3: S3TestServer;
+  let a: Instance;
+  let b: Instance;
+  let proxy: RoundRobinProxy;
+  let aClosed = false;
+  const appKey = randomBytes(32).toString('base64');
+  let adminHttp: HttpSession;
+
+  const startInstance = async (): Promise<Instance> => {
+    const data = tempDir('backline-scale-');
+    const app = await createMusicApp({
+      logger: 'silent',
+      validateResponses: true,
+      music: { demoLibrary: false },
+      // Every instance of one site shares APP_KEY: secrets at rest and signed values read the same everywhere.
+      appKey,
+      database: { url: databaseUrl },
+      dataDir: data.dir,
+      storage: { driver: 's3', ...s3 },
+      uploads: { cleanupIntervalMs: 0 },
+    });
+    const { url } = await app.start(0, '127.0.0.1');
+    return { app, url, cleanup: data.cleanup };
+  };
+
+  beforeAll(async () => {
+    // A database of its own on the machine's server: the instances use its default schema, as a deployment does.
+    admin = knexFactory({ client: 'pg', connection: DATABASE_URL, pool: { min: 0, max: 1 } });
+    await admin.raw(`create database "${databaseName}"`);
+    const url = new URL(DATABASE_URL!);
+    url.pathname = `/${databaseName}`;
+    databaseUrl = url.href;
+    s3 = await startS3Server();
+    // The first instance migrates and seeds; the second starts on the migrated database, as in a rollout.
+    a = await startInstance();
+    await a.app.seed();
+    b = await startInstance();
+    proxy = await startRoundRobinProxy([a.url, b.url]);
+    await createTestUser(a.app, { email: 'admin@scale.test', password: PASSWORD, roles: ['admin'] });
+    adminHttp = new HttpSession(a.url);
+    expect((await loginOverHttp(adminHttp, 'admin@scale.test', PASSWORD)).status).toBe(200);
+  });
+
+  afterAll(async () => {
+    await proxy?.close();
+    if (!aClosed) await a?.app.close();
+    await b?.app.close();
+    a?.cleanup();
+    b?.cleanup();
+    await s3?.close();
+    await admin?.raw(`drop database if exists "${databaseName}" with (force)`);
+    await admin?.destroy();
+  });
+
+  it('both instances are ready, with the PostgreSQL bus connected', async () => {
+    for (const instance of [a, b]) {
+      const ready = await new HttpSession(instance.url).get('/api/v1/health/ready');
+      expect([ready.status, ready.data]).toEqual([
+        200,
+        { status: 'ready', database: 'up', bus: { kind: 'postgres', connected: true } },
+      ]);
+    }
+  });
+
+  it("an admin's settings change through A shows in B's bootstrap data", async () => {
+    const visitorOnB = new HttpSession(b.url);
+    // B has read (and cached) the settings before the change.
+    expect((await bootstrapOn(visitorOnB)).settings.branding!.site_name).not.toBe('Scaled Music');
+    const saved = await adminHttp.request('PUT', '/api/v1/admin/settings', {
+      json: { settings: { 'branding.site_name': 'Scaled Music' } },
+    });
+    expect(saved.status).toBe(200);
+    await expect
+      .poll(async () => (await bootstrapOn(visitorOnB)).settings.branding!.site_name)
+      .toBe('Scaled Music');
+  });
+
+  it('a theme edit through A shows in B', async () => {
+    const visitorOnB = new HttpSession(b.url);
+    const before = (await bootstrapOn(visitorOnB)).themes.all;
+    expect(before.length).toBeGreaterThan(0);
+    const listed = await adminHttp.get('/api/v1/admin/themes');
+    const theme = (listed.data as { themes: Record<string, unknown>[] }).themes[0]!;
+    const { id, name, is_dark, default_light, default_dark, colors } = theme;
+    expect(before.find((row) => row.id === id)?.name).toBe(name);
+    const saved = await adminHttp.request('PUT', `/api/v1/admin/themes/${id}`, {
+      json: { name: 'Scaled theme', is_dark, default_light, default_dark, colors },
+    });
+    expect(saved.status).toBe(200);
+    await expect
+      .poll(async () => (await bootstrapOn(visitorOnB)).themes.all.find((row) => row.id === id)?.name)
+      .toBe('Scaled theme');
+  });
+
+  it('a new language and its translation lines, saved through A, reach visitors of B', async () => {
+    const visitorOnB = new HttpSession(b.url);
+    visitorOnB.cookies.set('locale', 'fr');
+    // B loads the stored languages (none in French yet) before the admin adds one.
+    expect((await bootstrapOn(visitorOnB)).i18n.language).not.toBe('fr');
+    const created = await adminHttp.post('/api/v1/admin/localizations', { language: 'fr', name: 'Français' });
+    expect(created.status).toBe(201);
+    const saved = await adminHttp.request('PUT', '/api/v1/admin/localizations/fr', {
+      json: { lines: { Search: 'Chercher' } },
+    });
+    expect(saved.status).toBe(200);
+    await expect
+      .poll(async () => {
+        const { i18n } = await bootstrapOn(visitorOnB);
+        return [i18n.language, i18n.lines.Search];
+      })
+      .toEqual(['fr', 'Chercher']);
+  });
+
+  it('a tus upload whose requests alternate between the instances completes byte-identical', async () => {
+    const user = await createTestUser(a.app, { email: 'uploader@scale.test', password: PASSWORD });
+    const http = new HttpSession(proxy.url);
+    expect((await loginOverHttp(http, 'uploader@scale.test', PASSWORD)).status).toBe(200);
+    const data = randomBytes(10 * MIB + 4_321);
+    const from = proxy.log.length;
+    const result = await tusUpload(http, data, {
+      chunkSize: 3 * MIB,
+      metadata: { name: 'scaled.bin', mime: 'application/octet-stream' },
+    });
+    expect(result.aborted).toBe(false);
+    // The chunks landed on both instances (the client sends PATCH as an overridden POST).
+    const patches = proxy.log.slice(from).filter((entry) => entry.method === 'PATCH');
+    expect(patches.length).toBe(4);
+    expect(new Set(patches.map((entry) => entry.upstream))).toEqual(new Set([a.url, b.url]));
+    expect(patches.every((entry) => entry.status === 204)).toBe(true);
+
+    const claimed = await http.post('/api/v1/tus/entries', { uploadKey: result.key });
+    expect(claimed.status).toBe(201);
+    const entry = (claimed.data as { fileEntry: { file_name: string; size: number } }).fileEntry;
+    expect(entry.size).toBe(data.length);
+    expect(await storedSha(b.app, `uploads/${entry.file_name}`)).toBe(sha256(data));
+    const rows = await b.app.kit.knex('file_entries').where({ owner_id: user.id });
+    expect(rows).toHaveLength(1);
+  });
+
+  it('two concurrent PATCHes of one upload on different instances are serialised', async () => {
+    await createTestUser(a.app, { email: 'racer@scale.test', password: PASSWORD });
+    const onA = new HttpSession(a.url);
+    expect((await loginOverHttp(onA, 'racer@scale.test', PASSWORD)).status).toBe(200);
+    const onB = sameBrowser(onA, b.url);
+    const size = 6 * MIB;
+    const first = randomBytes(size);
+    const second = randomBytes(size);
+    const created = await onA.request('POST', '/api/v1/tus/upload', {
+      headers: {
+        'Tus-Resumable': '1.0.0',
+        'Upload-Length': String(size),
+        'Upload-Metadata': `name ${Buffer.from('race.bin').toString('base64')}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    const patch = (instance: Instance, http: HttpSession) => {
+      const req = request(new URL(location, instance.url), {
+        method: 'PATCH',
+        headers: {
+          Cookie: http.cookieHeader(),
+          [XSRF_HEADER]: decodeURIComponent(http.cookies.get(XSRF_COOKIE)!),
+          'Tus-Resumable': '1.0.0',
+          'Upload-Offset': '0',
+          'Content-Type': 'application/offset+octet-stream',
+          'Content-Length': String(size),
+        },
+      });
+      const status = new Promise<number>((resolve, reject) => {
+        req.once('response', (res) => {
+          res.resume();
+          res.once('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.once('error', reject);
+      });
+      return { req, status };
+    };
+    const advisoryLocks = async () =>
+      Number(
+        (
+          await b.app.kit.knex.raw(
+            `select count(*)::int as n from pg_locks where locktype = 'advisory'
+               and database = (select oid from pg_database where datname = current_database())`,
+          )
+        ).rows[0].n,
+      );
+    expect(await advisoryLocks()).toBe(0);
+
+    // A takes the upload's lock and is half-way through its body…
+    const onFirst = patch(a, onA);
+    onFirst.req.write(first.subarray(0, size / 2));
+    await expect.poll(advisoryLocks).toBe(1);
+    // …when the same upload's PATCH from offset 0 reaches B, whole.
+    const onSecond = patch(b, onB);
+    onSecond.req.end(second);
+    onFirst.req.end(first.subarray(size / 2));
+    const statuses = await Promise.all([onFirst.status, onSecond.status]);
+    // A finished first; B, once it held the lock, found the offset moved (409) or gave up waiting (423).
+    expect(statuses[0]).toBe(204);
+    expect([409, 423]).toContain(statuses[1]);
+    const head = await onB.request('HEAD', location, { headers: { 'Tus-Resumable': '1.0.0' } });
+    expect(head.headers.get('upload-offset')).toBe(String(size));
+    const claimed = await onB.post('/api/v1/tus/entries', { uploadKey: location.split('/').pop() });
+    expect(claimed.status).toBe(201);
+    const entry = (claimed.data as { fileEntry: { file_name: string } }).fileEntry;
+    // Nothing of the refused request's bytes got in.
+    expect(await storedSha(a.app, `uploads/${entry.file_name}`)).toBe(sha256(first));
+    expect(await advisoryLocks()).toBe(0);
+  });
+
+  it('a notification raised via A reaches a live connection held on B', async () => {
+    const user = await createTestUser(a.app, { email: 'listener@scale.test', password: PASSWORD });
+    const http = new HttpSession(b.url);
+    expect((await loginOverHttp(http, 'listener@scale.test', PASSWORD)).status).toBe(200);
+    const stream = openStream(b.url, http);
+    try {
+      expect(await stream.opened).toBe(200);
+      await expect.poll(() => stream.counts).toEqual([0]);
+      await notify(a.app.kit, user, {
+        type: 'music.new_follower',
+        data: { image: null, lines: [{ type: 'primary', content: '<b>Ada</b> followed you' }] },
+      });
+      await expect.poll(() => stream.counts).toEqual([0, 1]);
+      // Reading it on A brings B's stream back to zero.
+      const onA = sameBrowser(http, a.url);
+      const marked = await onA.post('/api/v1/notifications/mark-all-as-read', {});
+      expect(marked.status).toBe(200);
+      await expect.poll(() => stream.counts).toEqual([0, 1, 0]);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('a login rate limit spent on A is spent on B', async () => {
+    await createTestUser(a.app, { email: 'target@scale.test', password: PASSWORD });
+    const onA = new HttpSession(a.url);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const failed = await loginOverHttp(onA, 'target@scale.test', 'wrong password');
+      expect(failed.status).toBe(422);
+    }
+    // The sixth attempt, on the other instance, finds the limit spent: even the right password is refused.
+    const onB = new HttpSession(b.url);
+    const refused = await loginOverHttp(onB, 'target@scale.test', PASSWORD);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  it('stopping A under load loses no acknowledged write, and B serves everything meanwhile', async () => {
+    await createTestUser(a.app, { email: 'writer@scale.test', password: PASSWORD });
+    const http = new HttpSession(proxy.url);
+    expect((await loginOverHttp(http, 'writer@scale.test', PASSWORD)).status).toBe(200);
+    const acknowledged: string[] = [];
+    const failures: string[] = [];
+    let stopped = false;
+    let written = 0;
+    let acknowledgedAfterStop = 0;
+    const worker = async () => {
+      while (!stopped || acknowledgedAfterStop < 20) {
+        const name = `load ${++written}`;
+        const answer = await http.post('/api/v1/playlists', { name });
+        if (answer.status === 201) {
+          acknowledged.push(name);
+          if (stopped) acknowledgedAfterStop++;
+        } else failures.push(`${name}: ${answer.status} ${JSON.stringify(answer.data)}`);
+        const read = await http.get('/api/v1/me/playlists');
+        if (read.status !== 200) failures.push(`read: ${read.status} ${JSON.stringify(read.data)}`);
+      }
+    };
+    const workers = [worker(), worker(), worker(), worker()];
+    // A stops (drains its requests in flight) once both instances have taken writes.
+    await expect
+      .poll(
+        () =>
+          new Set(proxy.log.filter((entry) => entry.path === '/api/v1/playlists').map((e) => e.upstream))
+            .size,
+      )
+      .toBe(2);
+    await expect.poll(() => acknowledged.length).toBeGreaterThanOrEqual(10);
+    const closing = a.app.close();
+    aClosed = true;
+    await closing;
+    stopped = true;
+    await Promise.all(workers);
+
+    expect(failures).toEqual([]);
+    // Every acknowledged write is in the database.
+    const stored = new Set(
+      (await b.app.kit.knex('music_playlists').whereIn('name', acknowledged).select('name')).map(
+        (row: { name: string }) => row.name,
+      ),
+    );
+    expect(acknowledged.filter((name) => !stored.has(name))).toEqual([]);
+    // After A stopped, B answered everything.
+    const ready = await new HttpSession(b.url).get('/api/v1/health/ready');
+    expect(ready.status).toBe(200);
+  });
+});
