@@ -45,10 +45,34 @@ export async function migrate(
   modules: { id: string; migrations?: ModuleMigrations | undefined }[],
   schema?: string,
 ): Promise<string[]> {
-  const [, log] = (await knex.migrate.latest({
-    migrationSource: new ModuleMigrationSource(modules),
-    tableName: 'backline_migrations',
-    schemaName: schema,
-  })) as [number, string[]];
-  return log;
+  const latest = async () => {
+    const [, log] = (await knex.migrate.latest({
+      migrationSource: new ModuleMigrationSource(modules),
+      tableName: 'backline_migrations',
+      schemaName: schema,
+    })) as [number, string[]];
+    return log;
+  };
+  if ((knex.client as { config?: { client?: unknown } }).config?.client !== 'pg') return latest();
+  /*
+   * Several instances starting at once on one PostgreSQL database (a rollout) would each migrate, and knex's lock
+   * row makes all but one fail to start ("Migration table is already locked"). A session advisory lock, held on
+   * one pooled connection while the others migrate, makes them wait instead; then they find nothing left to run.
+   */
+  const client = knex.client as {
+    acquireConnection(): Promise<{ query(text: string, values: unknown[]): Promise<unknown> }>;
+    releaseConnection(connection: unknown): Promise<void>;
+  };
+  const connection = await client.acquireConnection();
+  const key = `backline migrate ${schema ?? 'public'}`;
+  try {
+    await connection.query('select pg_advisory_lock(hashtext($1))', [key]);
+    try {
+      return await latest();
+    } finally {
+      await connection.query('select pg_advisory_unlock(hashtext($1))', [key]);
+    }
+  } finally {
+    await client.releaseConnection(connection);
+  }
 }

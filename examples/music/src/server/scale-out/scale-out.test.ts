@@ -124,10 +124,9 @@ describe.skipIf(!onPostgres)('scale out: two instances behind a round-robin prox
     url.pathname = `/${databaseName}`;
     databaseUrl = url.href;
     s3 = await startS3Server();
-    // The first instance migrates and seeds; the second starts on the migrated database, as in a rollout.
-    a = await startInstance();
+    // Both start at once on the empty database: one migrates while the other waits for it (an advisory lock).
+    [a, b] = await Promise.all([startInstance(), startInstance()]);
     await a.app.seed();
-    b = await startInstance();
     proxy = await startRoundRobinProxy([a.url, b.url]);
     await createTestUser(a.app, { email: 'admin@scale.test', password: PASSWORD, roles: ['admin'] });
     adminHttp = new HttpSession(a.url);
