@@ -1,4 +1,4 @@
-import { createTestUser, type RunningServer } from '@internal/testing';
+import { createTestUser, type RunningServer, signedInUser } from '@internal/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureGenerator } from '../src/server/modules/demo-library/test-fixture';
@@ -336,5 +336,55 @@ describe('music pages', () => {
     await expectHeading(second.page, "This page doesn't exist, or is private.");
     await second.context.close();
     await context.close();
+  });
+
+  it('signed in: follows another listener’s playlist from its page and hears live when its tracks change', async () => {
+    const owner = await signedInUser(site, { email: uniqueEmail('pl-owner'), password: PASSWORD });
+    await site.app.kit
+      .knex('users')
+      .where({ id: owner.user.id })
+      .update({ first_name: 'Olli', last_name: 'Curator' });
+    const fanEmail = uniqueEmail('pl-fan');
+    const fan = await createTestUser(site.app, { email: fanEmail, password: PASSWORD });
+    const created = await owner.http.post('/api/v1/playlists', { name: 'Night drive', public: true });
+    const playlist = (created.data as { playlist: { id: number; path: string } }).playlist;
+    const [first, second] = await site.app.kit.knex('music_tracks').orderBy('id').limit(2).pluck('id');
+    await owner.http.post(`/api/v1/playlists/${playlist.id}/tracks/add`, { track_ids: [first] });
+
+    const { page, context } = await browser.newPage();
+    try {
+      await signIn(page, fanEmail);
+      await page.goto(`${site.url}${playlist.path}`);
+      await expectHeading(page, 'Night drive');
+      const follow = page.getByRole('button', { name: 'Follow' });
+      expect(await follow.getAttribute('aria-pressed')).toBe('false');
+      await follow.click();
+      const following = page.getByRole('button', { name: 'Following' });
+      await expect.poll(() => following.getAttribute('aria-pressed')).toBe('true');
+      await expect
+        .poll(async () =>
+          Boolean(
+            await site.app.kit
+              .knex('music_playlist_follows')
+              .where({ user_id: fan.id, playlist_id: playlist.id })
+              .first('user_id'),
+          ),
+        )
+        .toBe(true);
+      await checkPage(page, 'music-playlist-followed-1280');
+
+      // The owner adds a track: the follower's badge goes up without a reload, and the popover says what changed.
+      await owner.http.post(`/api/v1/playlists/${playlist.id}/tracks/add`, { track_ids: [second] });
+      await expect.poll(() => page.getByTestId('notifications-badge').textContent()).toBe('1');
+      await page.locator('.bl-notifications-bell').click();
+      const popover = page.getByRole('dialog', { name: 'Notifications' });
+      await expect
+        .poll(() => popover.textContent())
+        .toContain('Olli Curator updated Night drive, a playlist you follow');
+      await popover.getByRole('link', { name: /Olli Curator updated Night drive/ }).click();
+      await expectPath(page, playlist.path);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -279,8 +279,14 @@ export function useClearHistory() {
   });
 }
 
-type LibraryIds = { tracks: number[]; albums: number[]; artists: number[]; users: number[] };
-const NO_IDS: LibraryIds = { tracks: [], albums: [], artists: [], users: [] };
+type LibraryIds = {
+  tracks: number[];
+  albums: number[];
+  artists: number[];
+  users: number[];
+  playlists: number[];
+};
+const NO_IDS: LibraryIds = { tracks: [], albums: [], artists: [], users: [], playlists: [] };
 
 /** What the listener liked and follows, so every like and follow button knows its state without a call. */
 export function useLibraryIds(): LibraryIds {
@@ -297,9 +303,15 @@ export function useLibraryIds(): LibraryIds {
 
 export type LikeTarget =
   | { kind: 'like'; type: 'track' | 'album'; id: number }
-  | { kind: 'follow'; type: 'artist' | 'user'; id: number };
+  | { kind: 'follow'; type: 'artist' | 'user' | 'playlist'; id: number };
 
-const ID_LIST = { track: 'tracks', album: 'albums', artist: 'artists', user: 'users' } as const;
+const ID_LIST = {
+  track: 'tracks',
+  album: 'albums',
+  artist: 'artists',
+  user: 'users',
+  playlist: 'playlists',
+} as const;
 
 /**
  * Likes or follows (`on`), or undoes it. The ids update at once (optimistically) and roll back if the call

@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { type LikeTarget, useLibraryIds, useToggleLike } from './api';
 import { HeartFilledIcon, HeartIcon } from './icons';
 
-const ID_LIST = { track: 'tracks', album: 'albums', artist: 'artists', user: 'users' } as const;
+const ID_LIST = {
+  track: 'tracks',
+  album: 'albums',
+  artist: 'artists',
+  user: 'users',
+  playlist: 'playlists',
+} as const;
 
 /** Whether the listener likes or follows the target. */
 export function useIsLiked(target: LikeTarget): boolean {
@@ -63,7 +69,7 @@ export function LikeButton({ target, name, size = 'md', className }: LikeButtonP
   );
 }
 
-/** Follow / Following: a toggle button for an artist or a listener. */
+/** Follow / Following: a toggle button for an artist, a listener or a playlist. */
 export function FollowButton({ target }: { target: LikeTarget & { kind: 'follow' } }) {
   const { t } = useTranslation();
   const { liked, toggle } = useLikeToggle(target);

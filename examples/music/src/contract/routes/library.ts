@@ -4,8 +4,8 @@ import { pageQuery, sortQuery } from '../fields';
 import { Album, Artist, Track } from '../resources';
 
 /**
- * The listener's library. Tracks and albums are liked; artists and other listeners are followed, and the
- * followed artists are the library's "Artists". Every route needs a signed-in user.
+ * The listener's library. Tracks and albums are liked; artists, other listeners and playlists are followed, and
+ * the followed artists are the library's "Artists". Every route needs a signed-in user.
  */
 
 const TAG = 'library';
@@ -56,6 +56,7 @@ export const libraryIds = route({
     albums: z.array(z.number()),
     artists: z.array(z.number()),
     users: z.array(z.number()),
+    playlists: z.array(z.number()),
   }),
   auth: true,
 });
@@ -85,14 +86,18 @@ export const unlike = route({
   auth: true,
 });
 
-const followParams = z.object({ type: z.enum(['artist', 'user']), id: idParam() });
+const followParams = z.object({ type: z.enum(['artist', 'user', 'playlist']), id: idParam() });
 
-/** `POST me/follows/{type}/{id}`: follow an artist or another listener (not oneself: 422). */
+/**
+ * `POST me/follows/{type}/{id}`: follow an artist, another listener (not oneself: 422) or a playlist the listener
+ * may see (a private one of someone else answers 404; one's own: 422). A followed playlist's followers are told
+ * when its tracks change.
+ */
 export const follow = route({
   method: 'POST',
   path: 'me/follows/{type}/{id}',
   tag: TAG,
-  summary: 'Follow an artist or a listener',
+  summary: 'Follow an artist, a listener or a playlist',
   params: followParams,
   response: noContent,
   auth: true,
@@ -104,7 +109,7 @@ export const unfollow = route({
   method: 'DELETE',
   path: 'me/follows/{type}/{id}',
   tag: TAG,
-  summary: 'Unfollow an artist or a listener',
+  summary: 'Unfollow an artist, a listener or a playlist',
   params: followParams,
   response: noContent,
   auth: true,

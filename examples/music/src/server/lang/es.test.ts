@@ -80,6 +80,7 @@ const CATALOGS: Record<string, readonly string[]> = {
     'Someone follows me',
     'Music',
     'New releases from artists I follow',
+    'Changes to playlists I follow',
     'Workspaces',
     'Someone invites me to a workspace',
   ],

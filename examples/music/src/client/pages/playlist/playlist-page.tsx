@@ -7,6 +7,7 @@ import { useParams } from 'react-router-dom';
 import { usePlaylist, usePlaylistTracks } from '../../music/api';
 import { useFormat } from '../../music/format';
 import { ListMusicIcon, LockIcon, MoreIcon, ShareIcon } from '../../music/icons';
+import { FollowButton } from '../../music/like-button';
 import { MediaHeader, MetaLine } from '../../music/media-header';
 import { EmptyState, MediaPageStatus, PageError, RowsSkeleton } from '../../music/page-states';
 import { toPlayerTrack, usePlayActions } from '../../music/play-actions';
@@ -18,7 +19,8 @@ import { useDocumentTitle } from '../../music/use-document-title';
 
 /**
  * A playlist (`/playlist/{id}/{slug}`). Its owner edits the details (name, description, public or private)
- * and deletes it; the owner and collaborators remove tracks and reorder them by drag and drop or keyboard.
+ * and deletes it; the owner and collaborators remove tracks and reorder them by drag and drop or keyboard; other
+ * signed-in listeners follow it, to be notified when its tracks change.
  */
 export function PlaylistPage() {
   const { t } = useTranslation();
@@ -94,6 +96,10 @@ export function PlaylistPage() {
               >
                 <ShareIcon />
               </IconButton>
+            ) : null}
+            {user && !isOwner ? (
+              // Followers hear when the playlist's tracks change (the "Changes to playlists I follow" notification).
+              <FollowButton target={{ kind: 'follow', type: 'playlist', id: playlist.id }} />
             ) : null}
             {isOwner ? (
               <MenuTrigger>

@@ -271,4 +271,20 @@ export const catalogueMigrations: ModuleMigrations = {
       await knex.schema.alterTable('music_playlists', (t) => t.dropColumn('workspace_id'));
     },
   },
+  '003-playlist-follows': {
+    async up(knex) {
+      // Listeners follow playlists to hear when they change; the row goes with the playlist or the listener.
+      await knex.schema.createTable('music_playlist_follows', (t) => {
+        t.integer('user_id').notNullable().references('users.id').onDelete('CASCADE');
+        t.integer('playlist_id').notNullable().references('music_playlists.id').onDelete('CASCADE');
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(now(knex));
+        t.primary(['user_id', 'playlist_id']);
+        t.index(['playlist_id', 'user_id']);
+        t.index(['user_id', 'created_at']);
+      });
+    },
+    async down(knex) {
+      await knex.schema.dropTable('music_playlist_follows');
+    },
+  },
 };

@@ -4,6 +4,7 @@ import { library } from '../../../contract';
 import { loadAlbums, loadArtists, loadTracks } from '../catalogue/load';
 import { envelope, pageIds } from '../catalogue/paginate';
 import { notifyNewFollower } from '../notifications/index';
+import { playlistAccess } from '../playlists/routes';
 
 const LIKES = {
   track: { table: 'music_track_likes', column: 'track_id', target: 'music_tracks', counter: null },
@@ -17,6 +18,12 @@ const FOLLOWS = {
     counter: 'followers_count',
   },
   user: { table: 'music_user_follows', column: 'followed_id', target: 'users', counter: null },
+  playlist: {
+    table: 'music_playlist_follows',
+    column: 'playlist_id',
+    target: 'music_playlists',
+    counter: null,
+  },
 } as const;
 
 type Relation = { table: string; column: string; target: string; counter: string | null };
@@ -98,6 +105,7 @@ export function libraryRoutes(router: BacklineRouter, kit: Kit) {
       albums: await ids(LIKES.album),
       artists: await ids(FOLLOWS.artist),
       users: await ids(FOLLOWS.user),
+      playlists: await ids(FOLLOWS.playlist),
     };
   });
 
@@ -112,6 +120,11 @@ export function libraryRoutes(router: BacklineRouter, kit: Kit) {
   router.route(library.follow).handle(async ({ ctx, params }) => {
     if (params.type === 'user' && params.id === userOf(ctx))
       throw new HttpError(422, 'You cannot follow yourself.');
+    if (params.type === 'playlist') {
+      // Only a playlist the listener may see (a private one answers like a missing one), and not their own.
+      const { owner } = await playlistAccess(kit.knex, params.id, userOf(ctx));
+      if (owner) throw new HttpError(422, 'You cannot follow your own playlist.');
+    }
     const added = await add(kit.knex, FOLLOWS[params.type], userOf(ctx), params.id);
     // Only a new follow notifies: following again after an unfollow-follow race must not repeat it.
     if (added && params.type === 'user') await notifyNewFollower(kit, userOf(ctx), params.id);

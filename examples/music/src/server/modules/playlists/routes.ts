@@ -10,6 +10,7 @@ import type { Knex } from 'knex';
 import { PLAYLIST_MAX_TRACKS, playlists, slugify } from '../../../contract';
 import { loadPlaylists, loadTracks } from '../catalogue/load';
 import { countOf, envelope, pageIds } from '../catalogue/paginate';
+import { notifyPlaylistChanged } from '../notifications/index';
 
 interface PlaylistRow {
   id: number;
@@ -22,7 +23,7 @@ interface PlaylistRow {
  * Who may do what with a playlist: read (public, owner, collaborator, a member of its workspace), edit tracks
  * (owner, collaborator, a member of its workspace), own.
  */
-async function access(knex: Knex, id: number, userId: number | null) {
+export async function playlistAccess(knex: Knex, id: number, userId: number | null) {
   const row: PlaylistRow | undefined = await knex('music_playlists')
     .where({ id })
     .first('id', 'owner_id', 'public', 'workspace_id');
@@ -98,12 +99,12 @@ export function playlistRoutes(router: BacklineRouter, kit: Kit) {
   });
 
   router.route(playlists.showPlaylist).handle(async ({ ctx, params }) => {
-    await access(knex(), params.id, ctx.state.user?.id ?? null);
+    await playlistAccess(knex(), params.id, ctx.state.user?.id ?? null);
     return { playlist: await show(params.id) };
   });
 
   router.route(playlists.playlistTracks).handle(async ({ ctx, params, query }) => {
-    await access(knex(), params.id, ctx.state.user?.id ?? null);
+    await playlistAccess(knex(), params.id, ctx.state.user?.id ?? null);
     const q = knex()('music_playlist_tracks')
       .where('playlist_id', params.id)
       .orderBy(['position', 'track_id'])
@@ -141,7 +142,7 @@ export function playlistRoutes(router: BacklineRouter, kit: Kit) {
   });
 
   router.route(playlists.updatePlaylist).handle(async ({ ctx, params, body }) => {
-    mustOwn(await access(knex(), params.id, ctx.state.user!.id));
+    mustOwn(await playlistAccess(knex(), params.id, ctx.state.user!.id));
     const changes: Record<string, unknown> = { updated_at: kit.now() };
     if (body.name !== undefined) Object.assign(changes, { name: body.name.trim(), slug: slugify(body.name) });
     if (body.description !== undefined) changes.description = body.description;
@@ -152,14 +153,14 @@ export function playlistRoutes(router: BacklineRouter, kit: Kit) {
   });
 
   router.route(playlists.deletePlaylist).handle(async ({ ctx, params }) => {
-    mustOwn(await access(knex(), params.id, ctx.state.user!.id));
+    mustOwn(await playlistAccess(knex(), params.id, ctx.state.user!.id));
     await knex()('music_playlists').where('id', params.id).delete();
     return undefined;
   });
 
   router.route(playlists.addTracks).handle(async ({ ctx, params, body }) => {
-    mustEdit(await access(knex(), params.id, ctx.state.user!.id));
-    await knex().transaction(async (trx) => {
+    mustEdit(await playlistAccess(knex(), params.id, ctx.state.user!.id));
+    const added = await knex().transaction(async (trx) => {
       await trx('music_playlists').where('id', params.id).forUpdate().first('id');
       const existing = new Set(
         (await trx('music_playlist_tracks').where('playlist_id', params.id).pluck('track_id')).map(Number),
@@ -190,29 +191,34 @@ export function playlistRoutes(router: BacklineRouter, kit: Kit) {
           })),
         );
       await trx('music_playlists')
+      return fresh.length;
         .where('id', params.id)
+    // After the commit, so nobody hears of tracks that were rolled back; adding tracks already there is no change.
+    if (added) await notifyPlaylistChanged(kit, params.id, ctx.state.user!.id);
         .update({ tracks_count: existing.size + fresh.length, updated_at: now });
     });
     return { playlist: await show(params.id) };
   });
 
   router.route(playlists.removeTracks).handle(async ({ ctx, params, body }) => {
-    mustEdit(await access(knex(), params.id, ctx.state.user!.id));
-    await knex().transaction(async (trx) => {
-      await trx('music_playlist_tracks')
+    mustEdit(await playlistAccess(knex(), params.id, ctx.state.user!.id));
+    const removed = await knex().transaction(async (trx) => {
+      const deleted = await trx('music_playlist_tracks')
         .where('playlist_id', params.id)
         .whereIn('track_id', body.track_ids)
         .delete();
       const count = await countOf(trx('music_playlist_tracks').where('playlist_id', params.id));
       await trx('music_playlists')
+      return deleted;
         .where('id', params.id)
+    if (removed) await notifyPlaylistChanged(kit, params.id, ctx.state.user!.id);
         .update({ tracks_count: Number(count), updated_at: kit.now() });
     });
     return { playlist: await show(params.id) };
   });
 
   router.route(playlists.reorderTracks).handle(async ({ ctx, params, body }) => {
-    mustEdit(await access(knex(), params.id, ctx.state.user!.id));
+    mustEdit(await playlistAccess(knex(), params.id, ctx.state.user!.id));
     await knex().transaction(async (trx) => {
       await trx('music_playlists').where('id', params.id).forUpdate().first('id');
       const order: number[] = (
@@ -242,7 +248,7 @@ export function playlistRoutes(router: BacklineRouter, kit: Kit) {
   });
 
   router.route(playlists.addCollaborator).handle(async ({ ctx, params, body }) => {
-    mustOwn(await access(knex(), params.id, ctx.state.user!.id));
+    mustOwn(await playlistAccess(knex(), params.id, ctx.state.user!.id));
     if (body.user_id === ctx.state.user!.id)
       throw new ValidationError({ user_id: ['The owner is already a collaborator.'] });
     if (!(await knex()('users').where('id', body.user_id).first('id')))
@@ -255,7 +261,7 @@ export function playlistRoutes(router: BacklineRouter, kit: Kit) {
   });
 
   router.route(playlists.removeCollaborator).handle(async ({ ctx, params }) => {
-    const a = await access(knex(), params.id, ctx.state.user!.id);
+    const a = await playlistAccess(knex(), params.id, ctx.state.user!.id);
     if (!a.owner && params.userId !== ctx.state.user!.id)
       throw new HttpError(403, 'You do not have permission to do this.');
     await knex()('music_playlist_collaborators')
