@@ -19,6 +19,7 @@ export const NOTIFICATION_STRINGS = [
   'Update preferences',
   'Updated preferences',
   'Notifications blocked. Please enable them for this site from browser settings.',
+  'Preferences were saved, but this browser could not be subscribed to notifications. Please try again later.',
   'In app',
   'Email',
   'Browser',

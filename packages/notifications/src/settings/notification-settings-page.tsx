@@ -70,8 +70,16 @@ export function SettingsForm({
           onSuccess: () => {
             toast.positive(t('Updated preferences'));
             // With a browser box on, this device subscribes to pushes (the permission was granted when it was ticked).
+            // The choices are saved either way; a device that could not subscribe (no push service, the server's
+            // push off, the network) would silently get nothing, so the person is told.
             if (Object.values(selections).some((channels) => channels.browser))
-              subscribeThisBrowser(http).catch(() => {});
+              subscribeThisBrowser(http).catch(() =>
+                toast.danger(
+                  t(
+                    'Preferences were saved, but this browser could not be subscribed to notifications. Please try again later.',
+                  ),
+                ),
+              );
           },
           onError: (error) => {
             const feedback = formFeedback(error, [], (line) => t(line));
