@@ -207,6 +207,18 @@ export {
   uploadsModule,
 } from './modules/uploads/index';
 export type { TusLocker } from './modules/uploads/tus';
+export {
+  createPostgresTusLocker,
+  DEFAULT_LOCK_TIMEOUT_MS,
+  type DistributedTusLocker,
+} from './modules/uploads/postgres-locker';
+export {
+  type BusHandler,
+  createLocalBus,
+  createPostgresBus,
+  type InstanceBus,
+} from './bus/instance-bus';
+export { pushUnreadCounts } from './modules/notifications/notify';
 export { createUser, findUserByEmail, type NewUser } from './modules/users/create-user';
 export { displayName, serializeUser, type UserResource } from './modules/users/serialize-user';
 export { User } from './modules/users/user-model';
