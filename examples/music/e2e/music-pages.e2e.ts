@@ -387,4 +387,56 @@ describe('music pages', () => {
       await context.close();
     }
   });
+
+  it('signed in: the library lists your playlists and your listening history, which you can clear', async () => {
+    const email = uniqueEmail('librarian');
+    // The same listener over HTTP: the plays the web player would post after a listen.
+    const { http } = await signedInUser(site, { email, password: PASSWORD });
+    const { page, context } = await browser.newPage();
+    await signIn(page, email);
+    const main = page.getByRole('main');
+
+    // Playlists: empty at first, then the one created from this page.
+    await page.goto(`${site.url}/library/playlists`);
+    await expectHeading(page, 'Playlists');
+    await main.getByText('Create your first playlist').waitFor();
+    await checkPage(page, 'music-library-playlists-empty-1280');
+    await main.getByRole('button', { name: 'New playlist' }).click();
+    const form = page.getByRole('dialog', { name: 'New playlist' });
+    await form.getByRole('textbox', { name: 'Name' }).fill('Late night');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await expectHeading(page, 'Late nightPrivate');
+    await page.goto(`${site.url}/library/playlists`);
+    const playlists = main.getByRole('list', { name: 'Playlists' });
+    await playlists.getByRole('link', { name: /Late night/ }).waitFor();
+    await checkPage(page, 'music-library-playlists-1280');
+    await playlists
+      .getByRole('link', { name: /Late night/ })
+      .first()
+      .click();
+    await expectHeading(page, 'Late nightPrivate');
+
+    // History: empty, then what this listener played, newest first; cleared, empty again.
+    await page.goto(`${site.url}/library/history`);
+    await expectHeading(page, 'History');
+    await main.getByText('Tracks you play will appear here').waitFor();
+    await checkPage(page, 'music-library-history-empty-1280');
+    for (const name of ['Stratus', 'Nimbus']) {
+      const track = await site.app.kit.knex('music_tracks').where({ name }).first('id');
+      expect((await http.post(`/api/v1/tracks/${track.id}/plays`)).status).toBe(204);
+    }
+    await page.reload();
+    const grid = main.getByRole('grid', { name: 'History' });
+    await expect
+      .poll(() => grid.locator('.music-tracks__name').allTextContents())
+      .toEqual(['Nimbus', 'Stratus']);
+    await checkPage(page, 'music-library-history-1280');
+    await main.getByRole('button', { name: 'Clear history' }).click();
+    await main.getByText('Tracks you play will appear here').waitFor();
+    // The server forgot them too.
+    await page.reload();
+    await main.getByText('Tracks you play will appear here').waitFor();
+    expect(await grid.count()).toBe(0);
+    await context.close();
+  });
 });
