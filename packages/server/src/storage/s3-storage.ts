@@ -60,11 +60,13 @@ export class S3Storage implements Storage {
       rangeReads: true,
       directUploads: {
         origin: this.origin,
-        presignPut: async (key, { mime, expiresIn }) => {
+        presignPut: async (key, { mime, expiresIn, size }) => {
           assertSafeKey(key);
+          // `content-length` joins the signed headers: S3 refuses a PUT of any other length (the browser sets the
+          // header from the body itself, so it is not among the headers answered below).
           const url = await getSignedUrl(
             this.client,
-            new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: mime }),
+            new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: mime, ContentLength: size }),
             { expiresIn },
           );
           // The PUT must send the type that was signed.

@@ -69,10 +69,14 @@ export interface StorageCapabilities {
 export interface DirectUploads {
   /** The origin browsers send bytes to; it joins the page's Content Security Policy `connect-src`. */
   readonly origin: string;
-  /** A URL for one `PUT` of the whole object at `key`, and the headers that `PUT` must carry. */
+  /**
+   * A URL for one `PUT` of the whole object at `key`, and the headers that `PUT` must carry. With `size`, the
+   * URL is good for exactly that many bytes (the store refuses another `Content-Length`), so an upload cannot
+   * carry more than it declared and reserved against the quota; a store that cannot bind it may ignore it.
+   */
   presignPut(
     key: string,
-    options: { mime: string; expiresIn: number },
+    options: { mime: string; expiresIn: number; size?: number },
   ): Promise<{ url: string; headers: Record<string, string> }>;
   /** Multipart uploads, for objects too big for one request; absent when the storage has none. */
   readonly multipart?: MultipartUploads;

@@ -126,7 +126,12 @@ export function s3Routes(router: BacklineRouter): void {
     const name = await checkDeclared(kit, { name: body.filename, ...body });
     const key = storageKey(randomUUID());
     await reserveKey(kit, { key, ownerId, name, size: body.size, uploadId: null });
-    const { url, headers } = await storage.presignPut(key, { mime: body.mime, expiresIn: URL_SECONDS });
+    // Signed for the declared (and reserved) size only, so the PUT cannot carry more than the quota let in.
+    const { url, headers } = await storage.presignPut(key, {
+      mime: body.mime,
+      expiresIn: URL_SECONDS,
+      size: body.size,
+    });
     return { url, key, headers };
   });
 

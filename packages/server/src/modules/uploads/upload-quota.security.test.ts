@@ -211,6 +211,23 @@ describe.each(testDatabases())('upload quota against uploads in flight on $name'
       expect((await formUpload(http, 'f.png', png(1000))).status).toBe(422);
     });
 
+    it('signs a presigned PUT for the declared size only (a small declaration carrying a huge object)', async () => {
+      const { http } = await signedIn();
+      const answer = await http.post('/api/v1/s3/simple/presign', declared('small.png', 1234));
+      expect(answer.status).toBe(200);
+      const { url } = answer.data as { url: string };
+      // S3 then refuses a PUT of any other length (SignatureDoesNotMatch). The test store (s3rver) does not check
+      // signatures, so the signed header list is what this test can see.
+      const signed = new URL(url).searchParams.get('X-Amz-SignedHeaders')!.split(';');
+      expect(signed).toContain('content-length');
+      const put = await fetch(url, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'image/png' },
+        body: png(1234),
+      });
+      expect(put.status).toBe(200);
+    });
+
     it('moves a direct upload from its reservation to its entry, and an abort gives the bytes back', async () => {
       const { http, user } = await signedIn();
       const presigned = (await http.post('/api/v1/s3/simple/presign', declared('done.png'))).data as {
