@@ -118,6 +118,17 @@ const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 /** Builds a Backline server: opens the database, runs migrations and wires the middleware chain. */
 export async function createBackline(options: BacklineOptions = {}): Promise<BacklineApp> {
   const log = options.logger === 'silent' ? silentLogger : (options.logger ?? consoleLogger);
+  const modules: BacklineModule[] = [coreModule(), ...(options.modules ?? []).flat()];
+  const ids = new Set<string>();
+  for (const module of modules) {
+    if (ids.has(module.id)) throw new Error(`Two modules share the id "${module.id}"`);
+    ids.add(module.id);
+  }
+  // Checked before the database opens, so a misassembled app fails without leaving a connection behind.
+  for (const module of modules)
+    for (const id of module.dependencies?.requires ?? [])
+      if (!ids.has(id))
+        throw new Error(`The "${module.id}" module requires the "${id}" module: install it too.`);
   const db =
     options.database && 'knex' in options.database
       ? options.database
@@ -125,12 +136,6 @@ export async function createBackline(options: BacklineOptions = {}): Promise<Bac
           dataDir: options.dataDir,
           ...(options.database as DatabaseOptions | undefined),
         });
-  const modules: BacklineModule[] = [coreModule(), ...(options.modules ?? []).flat()];
-  const ids = new Set<string>();
-  for (const module of modules) {
-    if (ids.has(module.id)) throw new Error(`Two modules share the id "${module.id}"`);
-    ids.add(module.id);
-  }
 
   const migrated = await migrate(db.knex, modules, db.schema);
   const definitions: SettingDefinitions = Object.assign(

@@ -33,7 +33,7 @@ export {
   socialOptionsFromEnv,
 } from './env';
 export { type ErrorBody, type FieldErrors, HttpError, ValidationError } from './http/errors';
-export { escapeLike, type ListInput, type ListOptions, listPage, type Page } from './http/list-endpoint';
+export { escapeLike, type ListInput, type ListOptions, listPage } from './http/list-endpoint';
 export {
   createOpenApiDocument,
   type JsonSchema,
@@ -61,6 +61,7 @@ export { type CspPolicy, createCspPolicy, type SecurityHeadersOptions } from './
 export {
   type BacklineModule,
   defineModule,
+  isInstalled,
   type Kit,
   type Localization,
   type Logger,

@@ -64,6 +64,12 @@ export interface PermissionDefinition {
 /** A module: the unit the server is built from (shaped like better-auth's plugins). */
 export interface BacklineModule {
   id: string;
+  /**
+   * Other modules this one reads from, by id. The app refuses to start without a `requires` one, naming it. An
+   * `optional` one may be left out: the module asks `isInstalled(kit, id)` rather than probing the database for
+   * that module's tables, so what it reads is declared here rather than discovered at run time.
+   */
+  dependencies?: { requires?: readonly string[]; optional?: readonly string[] };
   migrations?: ModuleMigrations;
   permissions?: PermissionDefinition[];
   /** Setting defaults; the public ones reach the browser in bootstrap data. */
@@ -202,6 +208,11 @@ export interface UserHooks {
    * or answers nothing to allow it. The admin module refuses banned users this way.
    */
   signInRefusal?(kit: Kit, user: User): string | null | undefined | Promise<string | null | undefined>;
+}
+
+/** Whether the app installed the module `id`: how a module checks one of its `dependencies.optional`. */
+export function isInstalled(kit: Pick<Kit, 'modules'>, id: string): boolean {
+  return kit.modules.some((module) => module.id === id);
 }
 
 /** Identity helper for typing a module. */

@@ -1,4 +1,4 @@
-import { LIST_DEFAULT_PER_PAGE, LIST_MAX_PER_PAGE } from '@backline/core/contract';
+import { LIST_DEFAULT_PER_PAGE, LIST_MAX_PER_PAGE, type Page } from '@backline/core/contract';
 import type { Knex } from 'knex';
 import { ValidationError } from './errors';
 
@@ -9,11 +9,6 @@ export interface ListInput {
   orderBy?: string;
   orderDir?: 'asc' | 'desc';
   query?: string;
-}
-
-/** One page of rows, in the wire's shape. */
-export interface Page<T> {
-  pagination: { data: T[]; current_page: number; per_page: number; total: number; last_page: number };
 }
 
 export interface ListOptions<Input extends ListInput, Row> {

@@ -9,6 +9,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { player } from '../../contract';
 import {
   capturePlayer,
   debounce,
@@ -18,7 +19,6 @@ import {
   readLocalPlayer,
   SERVER_SAVE_DELAY_MS,
   SERVER_SAVE_MAX_WAIT_MS,
-  type ServerPlayerState,
   toServerState,
   writeLocalPlayer,
 } from './engine/persistence';
@@ -85,7 +85,7 @@ export function PlayerProvider({ children, resolveTracks, engine: given }: Playe
         onError: (error) => toast.danger(ERROR_MESSAGES[error.kind], { values: { name: error.track.name } }),
         onPlayed: (track) => {
           // A lost report is not worth bothering the listener about.
-          http.post(`tracks/${track.id}/plays`).catch(() => {});
+          http.call(player.recordPlay, { params: { id: track.id } }).catch(() => {});
         },
       }),
   );
@@ -123,11 +123,10 @@ export function PlayerProvider({ children, resolveTracks, engine: given }: Playe
     };
     const offTouch = queue.subscribe(markTouched);
     http
-      .get<ServerPlayerState | { state?: ServerPlayerState | null } | null>('me/player-state')
-      .then(async (answer) => {
-        const state = answer && 'queue' in answer ? answer : (answer?.state ?? null);
+      .call(player.getPlayerState)
+      .then(async (state) => {
         // This device's own session wins; the server copy fills a device that has none (a new browser).
-        if (cancelled || touched || !state || state.queue.length === 0 || queue.getSnapshot().current) return;
+        if (cancelled || touched || state.queue.length === 0 || queue.getSnapshot().current) return;
         const local = snapshotOf(engine);
         const known = new Map(
           [...local.queue.contextTracks, ...local.queue.queue].map((track) => [track.id, track] as const),
@@ -144,7 +143,7 @@ export function PlayerProvider({ children, resolveTracks, engine: given }: Playe
     const save = debounce(
       () => {
         if (!queue.getSnapshot().current) return;
-        http.put('me/player-state', { ...toServerState(snapshotOf(engine)) }).catch(() => {});
+        http.call(player.savePlayerState, { body: toServerState(snapshotOf(engine)) }).catch(() => {});
       },
       SERVER_SAVE_DELAY_MS,
       SERVER_SAVE_MAX_WAIT_MS,

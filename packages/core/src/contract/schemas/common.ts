@@ -40,6 +40,14 @@ export function paginated<T extends z.ZodMiniType>(item: T) {
   });
 }
 
+/**
+ * One page of `T`s as `paginated(item)` parses it. Inferred from the schema, so the server's list helper and the
+ * clients cannot describe the shape differently.
+ */
+export type Page<T> = {
+  pagination: Omit<z.infer<ReturnType<typeof paginated>>['pagination'], 'data'> & { data: T[] };
+};
+
 /** `{message}`: answers that only carry a sentence for the user. */
 export const MessageAnswer = z.object({ message: z.string() });
 export type MessageAnswer = z.infer<typeof MessageAnswer>;

@@ -7,6 +7,7 @@ import {
   testDatabases,
 } from '@internal/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBackline } from '../../create-backline';
 import { defineModule } from '../../kit';
 import { accounts } from '../accounts';
 import { uploadsModule } from '../uploads';
@@ -155,5 +156,34 @@ describe.each(testDatabases())('admin dashboard on $name', (database) => {
         metrics: [{ key: 'x', label: 'X', table: 'users; drop table users', dateColumn: 'created_at' }],
       }),
     ).toThrow(/not a plain table or column name/);
+  });
+});
+
+describe('admin dashboard without the uploads module', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startTestServer(testDatabases()[0]!, {
+      now: () => NOW,
+      modules: [accounts(), adminDashboardModule()],
+    });
+  });
+  afterAll(() => server?.close());
+
+  it('shows the figures of the modules it declares only when they are installed', async () => {
+    const { http } = await signedInUser(server, {
+      email: 'owner@example.com',
+      password: PASSWORD,
+      roles: ['admin'],
+    });
+    const response = await http.get('/api/v1/admin/dashboard?days=7');
+    expect(response.status).toBe(200);
+    const keys = (response.data as { metrics: Metric[] }).metrics.map((metric) => metric.key);
+    expect(keys).toEqual(['new_users', 'active_sessions']);
+  });
+
+  it('refuses to start without a module it requires, naming it', async () => {
+    await expect(createBackline({ logger: 'silent', modules: [adminDashboardModule()] })).rejects.toThrow(
+      'The "admin-dashboard" module requires the "users" module',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { adminDashboard } from '@backline/core/contract';
 import type { Knex } from 'knex';
-import { defineModule, type Kit } from '../../kit';
+import { defineModule, isInstalled } from '../../kit';
 
 /** A daily count (or sum) over one of the app's own tables, shown on the dashboard next to the built-in ones. */
 export interface DashboardSeriesMetric {
@@ -64,23 +64,10 @@ export const adminDashboardModule = (options: AdminDashboardOptions = {}) => {
         throw new Error(`Dashboard metric "${metric.key}": "${name}" is not a plain table or column name.`);
     }
   }
-  const tables = new WeakMap<Kit, Promise<Set<string>>>();
-  /** Which optional tables exist (sessions and uploads are modules an app may leave out). */
-  const present = (kit: Kit) => {
-    let found = tables.get(kit);
-    if (!found) {
-      found = Promise.all(
-        ['sessions', 'file_entries'].map(async (table) =>
-          (await kit.knex.schema.hasTable(table)) ? table : null,
-        ),
-      ).then((names) => new Set(names.filter((name): name is string => name !== null)));
-      tables.set(kit, found);
-    }
-    return found;
-  };
-
   return defineModule({
     id: 'admin-dashboard',
+    // Sessions and uploads are modules an app may leave out; their figures are shown when they are installed.
+    dependencies: { requires: ['users'], optional: ['sessions', 'uploads'] },
     routes(router) {
       router.route(adminDashboard.show).handle(async ({ query, ctx, kit }) => {
         ctx.set('Cache-Control', 'no-store');
@@ -89,13 +76,12 @@ export const adminDashboardModule = (options: AdminDashboardOptions = {}) => {
         // Today counts as one of the days: the range starts at midnight UTC, days − 1 days ago.
         const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
         const from = new Date(today - (days - 1) * DAY_MS);
-        const has = await present(kit);
         const metrics: adminDashboard.DashboardMetric[] = [];
 
         const users = await daily(kit.knex, { table: 'users', dateColumn: 'created_at' }, from, days);
         metrics.push({ key: 'new_users', label: 'New users', format: 'count', ...users });
 
-        if (has.has('sessions')) {
+        if (isInstalled(kit, 'sessions')) {
           const row = await kit
             .knex('sessions')
             .where('expires_at', '>', now)
@@ -110,7 +96,7 @@ export const adminDashboardModule = (options: AdminDashboardOptions = {}) => {
           });
         }
 
-        if (has.has('file_entries')) {
+        if (isInstalled(kit, 'uploads')) {
           const live = (query: Knex.QueryBuilder) => query.whereNull('deleted_at');
           const uploads = await daily(
             kit.knex,
