@@ -10,7 +10,13 @@ export {
   requiredString,
 } from '@backline/core/contract';
 export type { Context, Middleware } from 'koa';
-export { CLI_USAGE, type CliOutput, runCli } from './cli/commands';
+export {
+  type BusHandler,
+  createLocalBus,
+  createPostgresBus,
+  type InstanceBus,
+} from './bus/instance-bus';
+export { type CliOutput, runCli } from './cli/commands';
 export {
   type BacklineApp,
   type BacklineOptions,
@@ -32,7 +38,7 @@ export {
   optionsFromEnv,
   socialOptionsFromEnv,
 } from './env';
-export { type ErrorBody, type FieldErrors, HttpError, ValidationError } from './http/errors';
+export { HttpError, ValidationError } from './http/errors';
 export { escapeLike, type ListInput, type ListOptions, listPage } from './http/list-endpoint';
 export {
   createOpenApiDocument,
@@ -44,7 +50,6 @@ export {
 } from './http/openapi/openapi';
 export {
   BacklineRouter,
-  ContractDriftError,
   defineRoute,
   type HttpMethod,
   implement,
@@ -57,7 +62,7 @@ export {
   routeUrl,
   validateInput,
 } from './http/routes';
-export { type CspPolicy, createCspPolicy, type SecurityHeadersOptions } from './http/security-headers';
+export type { CspPolicy, SecurityHeadersOptions } from './http/security-headers';
 export {
   type BacklineModule,
   defineModule,
@@ -81,15 +86,10 @@ export {
 } from './modules/access-tokens/tokens';
 export { type AccountsOptions, accounts } from './modules/accounts';
 export {
-  ADMIN_PERMISSION_DEFINITIONS,
   type AuditEntry,
   adminModule,
   auditLogInstalled,
-  banMessage,
   changedFields,
-  isBanned,
-  isSecretField,
-  REDACTED,
   recordAudit,
 } from './modules/admin';
 export {
@@ -104,8 +104,6 @@ export { apiDocsModule } from './modules/api-docs';
 export {
   type AppearanceModuleOptions,
   appearanceModule,
-  customCodeHtml,
-  seoDefaultHead,
 } from './modules/appearance';
 export type { RegistrationPolicy } from './modules/auth';
 export { completeLogin, type LoginResult } from './modules/auth/login';
@@ -125,22 +123,12 @@ export {
 export {
   CONTACT_EMAIL_LIMIT,
   CONTACT_IP_LIMIT,
-  CONTACT_SENT_MESSAGE,
   contactModule,
 } from './modules/contact/index';
 export { coreModule } from './modules/core';
-export { invalidateThemes } from './modules/core/theme-cache';
+export { customPagesModule } from './modules/custom-pages/index';
+export { errorReportsModule } from './modules/error-reports/index';
 export {
-  CUSTOM_PAGE_PERMISSIONS,
-  customPagesModule,
-  DEFAULT_PAGES,
-  findCustomPage,
-  pageSeo,
-  slugify,
-} from './modules/custom-pages/index';
-export { ERROR_REPORT_LIMIT, errorReportsModule } from './modules/error-reports/index';
-export {
-  HUMAN_CHECK_PROVIDERS,
   type HumanCheckAction,
   type HumanCheckOptions,
   type HumanCheckProvider,
@@ -148,7 +136,7 @@ export {
   requireHuman,
   verifyHuman,
 } from './modules/human-check';
-export { LOCALE_COOKIE, type LocalizationOptions } from './modules/localization';
+export type { LocalizationOptions } from './modules/localization';
 export {
   addNotificationChannel,
   type ChannelDelivery,
@@ -166,25 +154,20 @@ export {
   unreadCount,
   type WebPushOptions,
 } from './modules/notifications';
-export {
-  PASSWORD_CONFIRMATION_SECONDS,
-  passwordConfirmedWithin,
-  requireConfirmedPassword,
-} from './modules/passwords/confirmation';
-export { can, DEFAULT_ROLES, requestPermissions } from './modules/permissions';
+export { pushUnreadCounts } from './modules/notifications/notify';
+export { requireConfirmedPassword } from './modules/passwords/confirmation';
+export { can, DEFAULT_ROLES, restrictionValue } from './modules/permissions';
 export { Permission, type Restriction, Role } from './modules/permissions/models';
 export {
   ADMIN_PERMISSION,
   assignRoles,
   forgetGuestRole,
-  grants,
   grantToRole,
   grantToUser,
   guestRole,
   type PermissionGrant,
   type UserAccess,
   userAccess,
-  userPermissions,
 } from './modules/permissions/permissions';
 export { Session, type SessionPayload } from './modules/sessions/session-model';
 export { endOtherSessions, SESSION_COOKIE, signIn, signOut } from './modules/sessions/session-store';
@@ -207,34 +190,24 @@ export {
   type UploadsRuntime,
   uploadsModule,
 } from './modules/uploads/index';
-export type { TusLocker } from './modules/uploads/tus';
 export {
   createPostgresTusLocker,
   DEFAULT_LOCK_TIMEOUT_MS,
   type DistributedTusLocker,
 } from './modules/uploads/postgres-locker';
-export {
-  type BusHandler,
-  createLocalBus,
-  createPostgresBus,
-  type InstanceBus,
-} from './bus/instance-bus';
-export { pushUnreadCounts } from './modules/notifications/notify';
+export type { TusLocker } from './modules/uploads/tus';
 export { createUser, findUserByEmail, type NewUser } from './modules/users/create-user';
 export { displayName, serializeUser, type UserResource } from './modules/users/serialize-user';
 export { User } from './modules/users/user-model';
-export { VALUE_LISTS } from './modules/value-lists';
-export { countryOptions, isValidCountry, isValidTimezone, timezoneGroups } from './modules/value-lists/lists';
+export { isValidCountry, isValidTimezone } from './modules/value-lists/lists';
 export {
   type ActiveWorkspace,
   activeWorkspace,
-  INVITE_GONE_MESSAGE,
-  NOT_A_MEMBER_MESSAGE,
   WORKSPACE_INVITE_TYPE,
   workspaceRole,
   workspacesModule,
 } from './modules/workspaces';
-export { createEncrypter, type Encrypter, encrypterFromKey, generateAppKey } from './security/encrypter';
+export { createEncrypter, type Encrypter, generateAppKey } from './security/encrypter';
 export { hashPassword, needsRehash, verifyPassword } from './security/password-hasher';
 export {
   createRateLimits,
@@ -248,7 +221,7 @@ export {
   type SettingDefinitions,
   SettingsService,
 } from './settings/settings-service';
-export { BOOTSTRAP_GLOBAL, type SpaOptions, serveSpa, serveStaticFiles } from './spa/serve-spa';
+export { type SpaOptions, serveSpa, serveStaticFiles } from './spa/serve-spa';
 export {
   createStorage,
   type DirectUploads,

@@ -101,6 +101,24 @@ export function rememberAccess(ctx: Context, userId: number, access: UserAccess)
   cache.set(ctx, { userId, access: Promise.resolve(access) });
 }
 
+/**
+ * The value a role gives a restriction of a permission the caller holds (`count` of `playlists.create`), or
+ * `undefined` when none does: the server's side of `getRestrictionValue` in `@backline/core`.
+ */
+export async function restrictionValue(
+  ctx: Context,
+  kit: Kit,
+  permission: string,
+  restriction: string,
+): Promise<unknown> {
+  for (const grant of await requestPermissions(ctx, kit)) {
+    if (grant.name !== permission) continue;
+    const found = grant.restrictions.find((entry) => entry.name === restriction);
+    if (found) return found.value;
+  }
+  return undefined;
+}
+
 /** Whether the caller holds a permission (or `admin`). Visitors are checked against the guests role. */
 export async function can(ctx: Context, kit: Kit, permission: string): Promise<boolean> {
   return grants(await requestPermissions(ctx, kit), permission);

@@ -3,7 +3,7 @@ import {
   type BacklineRouter,
   HttpError,
   type Kit,
-  requestPermissions,
+  restrictionValue,
   ValidationError,
 } from '@backline/server';
 import type { Knex } from 'knex';
@@ -116,9 +116,7 @@ export function playlistRoutes(router: BacklineRouter, kit: Kit) {
 
   router.route(playlists.createPlaylist).handle(async ({ ctx, body }) => {
     // A role's `count` restriction on playlists.create caps how many playlists its users keep.
-    const limit = (await requestPermissions(ctx, kit))
-      .find((grant) => grant.name === 'playlists.create')
-      ?.restrictions.find((restriction) => restriction.name === 'count')?.value;
+    const limit = await restrictionValue(ctx, kit, 'playlists.create', 'count');
     if (typeof limit === 'number') {
       const owned = await countOf(knex()('music_playlists').where('owner_id', ctx.state.user!.id));
       if (owned >= limit) throw new HttpError(403, `You can have at most ${limit} playlists.`);
