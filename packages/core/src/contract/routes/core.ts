@@ -17,7 +17,8 @@ export const health = route({
 
 /**
  * Readiness for a load balancer: 200 while this instance takes traffic; 503 while it starts, drains for a
- * shutdown, or cannot reach the database or (on PostgreSQL) hear the other instances.
+ * shutdown, or cannot reach the database or (on PostgreSQL) hear the other instances; the 503 answers the error
+ * shape's `message` with the same fields.
  */
 export const ready = route({
   method: 'GET',

@@ -67,8 +67,19 @@ export const coreModule = () =>
         const database = kit.draining ? 'up' : await kit.db.ping();
         const connected = kit.bus.connected;
         const status = kit.draining ? 'draining' : database === 'up' && connected ? 'ready' : 'unavailable';
-        ctx.status = status === 'ready' ? 200 : 503;
-        return { status, database, bus: { kind: kit.bus.kind, connected } };
+        const answer = { status, database, bus: { kind: kit.bus.kind, connected } } as const;
+        if (status === 'ready') return answer;
+        // A 503 is an error: it carries the error shape's message, with the details a balancer's log shows.
+        ctx.status = 503;
+        ctx.set('Retry-After', '5');
+        ctx.body = {
+          message:
+            status === 'draining'
+              ? 'This instance is shutting down.'
+              : 'This instance cannot reach the database or the other instances.',
+          ...answer,
+        };
+        return undefined;
       });
       router.route(system.bootstrapData).handle(async ({ ctx, kit }) => {
         ctx.set('Cache-Control', 'no-store');
