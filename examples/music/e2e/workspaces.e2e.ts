@@ -16,8 +16,8 @@ describe('workspaces in Chromium', () => {
   let browser: BrowserHarness;
 
   beforeAll(async () => {
-    // The admin settings' default keeps notifications off until a site owner turns them on; this site has.
-    site = await startSite({ settings: { 'notifications.integrated': { value: true, public: true } } });
+    // Notifications are on by default (the notifications module's default wins over the admin settings' fallback).
+    site = await startSite();
     browser = await startBrowser();
   });
   afterAll(async () => {
