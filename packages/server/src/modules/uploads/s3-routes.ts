@@ -105,11 +105,24 @@ export async function discardPending(kit: Kit, row: PendingUpload): Promise<void
   await releaseReservation(kit.knex, reservationId('direct', row.key));
 }
 
-/** Discards pending direct uploads older than `PENDING_UPLOAD_MS`. */
+/**
+ * A single presigned PUT nobody turned into an entry is discarded this long after its presign: its URL is dead
+ * after an hour and a finished PUT is claimed at once, while its reservation (which only a discard ends: a single
+ * PUT has no abort route) would otherwise hold a cancelled upload's bytes for the whole day multipart uploads get.
+ */
+export const SINGLE_PUT_PENDING_MS = 2 * URL_SECONDS * 1000;
+
+/**
+ * Discards pending direct uploads older than `maxAgeMs` (`PENDING_UPLOAD_MS` by default), and single presigned PUTs
+ * older than `SINGLE_PUT_PENDING_MS`: object, multipart upload, row and reservation alike.
+ */
 export async function cleanupPending(kit: Kit, maxAgeMs = PENDING_UPLOAD_MS): Promise<number> {
+  const now = kit.now().getTime();
+  const single = new Date(now - Math.min(maxAgeMs, SINGLE_PUT_PENDING_MS));
   const rows: PendingUpload[] = await kit
     .knex('file_upload_keys')
-    .where('created_at', '<', new Date(kit.now().getTime() - maxAgeMs));
+    .where('created_at', '<', new Date(now - maxAgeMs))
+    .orWhere((query) => query.whereNull('upload_id').where('created_at', '<', single));
   for (const row of rows) await discardPending(kit, row);
   return rows.length;
 }

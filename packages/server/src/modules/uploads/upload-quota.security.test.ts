@@ -2,6 +2,7 @@ import { type ClientRequest, type IncomingMessage, request } from 'node:http';
 import { XSRF_COOKIE, XSRF_HEADER } from '@backline/server/testing';
 import {
   type HttpSession,
+  loginOverHttp,
   multipartBody,
   type RunningServer,
   type S3TestServer,
@@ -13,6 +14,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../accounts';
 import { uploadsModule } from './index';
+import { SINGLE_PUT_PENDING_MS } from './s3-routes';
 
 const PASSWORD = 'hopper-compiler-1952';
 /** A PNG header, so the sniffed type is an image whatever the size. */
@@ -167,10 +169,13 @@ describe.each(testDatabases())('upload quota against uploads in flight on $name'
   describe('S3 storage: direct uploads', () => {
     let s3: S3TestServer;
     let server: RunningServer;
+    let offset = 0;
+    const uploads = uploadsModule({ cleanupIntervalMs: 0 });
     beforeAll(async () => {
       s3 = await startS3Server();
       server = await startTestServer(database, {
-        modules: [accounts(), uploadsModule({ cleanupIntervalMs: 0 })],
+        modules: [accounts(), uploads],
+        now: () => new Date(Date.now() + offset),
         storage: { driver: 's3', ...s3 },
         settings: {
           'uploads.direct': { value: true, public: true },
@@ -226,6 +231,33 @@ describe.each(testDatabases())('upload quota against uploads in flight on $name'
         body: png(1234),
       });
       expect(put.status).toBe(200);
+    });
+
+    it('gives a cancelled presigned upload its bytes back once its URL is dead, while a multipart upload keeps its own', async () => {
+      const { http, user } = await signedIn();
+      // A single PUT has no abort route: the client just stops. Its reservation must not hold the quota all day.
+      expect((await http.post('/api/v1/s3/simple/presign', declared('cancelled.png', 2 * SIZE))).status).toBe(
+        200,
+      );
+      const multipart = await http.post('/api/v1/s3/multipart/create', declared('parts.png', SIZE));
+      expect(multipart.status).toBe(200);
+      expect((await http.post('/api/v1/s3/simple/presign', declared('more.png'))).status).toBe(422);
+      offset += SINGLE_PUT_PENDING_MS + 60_000;
+      try {
+        await uploads.runtime!.cleanup();
+        const left = await server.app.kit.knex('upload_reservations').where({ owner_id: user.id });
+        // The multipart upload signs its parts as it goes (and has an abort route): it keeps its day.
+        expect(left.map((row) => Number(row.size))).toEqual([SIZE]);
+        // The browser session did not last the two hours either: sign in again.
+        const again = server.session();
+        expect((await loginOverHttp(again, user.email, PASSWORD)).status).toBe(200);
+        expect((await again.post('/api/v1/s3/simple/presign', declared('again.png', 2 * SIZE))).status).toBe(
+          200,
+        );
+        expect((await again.post('/api/v1/s3/simple/presign', declared('over.png', 1))).status).toBe(422);
+      } finally {
+        offset = 0;
+      }
     });
 
     it('moves a direct upload from its reservation to its entry, and an abort gives the bytes back', async () => {
