@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -51,5 +51,42 @@ describe('tsconfig.check.json', () => {
       .map((entry) => path.posix.join(dir, entry))
       .filter((entry) => !includes.some((pattern) => pattern.test(entry)));
     expect(uncovered).toEqual([]);
+  });
+});
+
+/** Every file a docs page includes with VitePress's `<<< @/path` snippet syntax, relative to `docs/`. */
+const docsSnippetIncludes = (dir = path.join(root, 'docs')): { page: string; file: string }[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    // Generated (TypeDoc's pages, VitePress's output) or not a page.
+    if (entry.isDirectory())
+      return ['api', '.vitepress', 'node_modules'].includes(entry.name) ? [] : docsSnippetIncludes(full);
+    if (!entry.name.endsWith('.md')) return [];
+    return [...readFileSync(full, 'utf8').matchAll(/^<<< @\/([^\s{#[]+)/gm)].map((match) => ({
+      page: path.relative(root, full),
+      file: `docs/${match[1]}`,
+    }));
+  });
+
+// The recipes' code is not pasted into their pages: the pages include files that `pnpm typecheck` compiles, so a
+// package change that breaks a recipe fails CI. This keeps a page from including a file outside that program
+// (or one that does not exist, which VitePress would render as an error message instead of failing).
+describe('code the docs include', () => {
+  const combined = readTsconfig(path.join(root, 'tsconfig.check.json'));
+  const includes = (combined.include ?? []).map(globToRegExp);
+  const snippets = docsSnippetIncludes();
+
+  it('finds the recipes’ includes', () => {
+    expect(snippets.filter((snippet) => snippet.page.startsWith('docs/recipes/')).length).toBeGreaterThan(10);
+  });
+
+  it('exists, and every TypeScript file of it is in the type-checked program', () => {
+    const problems = snippets.flatMap(({ page, file }) => {
+      if (!existsSync(path.join(root, file))) return [`${page} includes ${file}, which does not exist`];
+      if (/\.(ts|tsx|mts)$/.test(file) && !includes.some((pattern) => pattern.test(file)))
+        return [`${page} includes ${file}, which tsconfig.check.json does not type-check`];
+      return [];
+    });
+    expect(problems).toEqual([]);
   });
 });
