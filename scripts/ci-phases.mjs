@@ -50,6 +50,13 @@ const PHASES = [
   { name: 'check-packages', title: 'Package checks (publint, attw)', command: ['pnpm', ['check:packages']] },
   { name: 'storybook', title: 'Storybook build', command: ['pnpm', ['storybook:build']] },
   {
+    name: 'docs',
+    title: 'Docs site (TypeDoc, VitePress, dead links)',
+    command: ['pnpm', ['docs:build']],
+    // The site ships the Storybook the phase before built, and links to it.
+    env: { BACKLINE_DOCS_STORYBOOK: 'required' },
+  },
+  {
     name: 'unit',
     title: 'Unit + server integration (PGlite, PostgreSQL)',
     // Every project but the browser suites; the music example's own server tests run with its e2e suites,
