@@ -337,7 +337,7 @@ describe.skipIf(!onPostgres)('scale out: two instances behind a round-robin prox
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 
-  it('stopping A under load loses no acknowledged write, and B serves everything meanwhile', async () => {
+  it('stopping A under load loses no acknowledged write or upload, and B serves everything meanwhile', async () => {
     await createTestUser(a.app, { email: 'writer@scale.test', password: PASSWORD });
     const http = new HttpSession(proxy.url);
     expect((await loginOverHttp(http, 'writer@scale.test', PASSWORD)).status).toBe(200);
@@ -359,7 +359,18 @@ describe.skipIf(!onPostgres)('scale out: two instances behind a round-robin prox
       }
     };
     const workers = [worker(), worker(), worker(), worker()];
-    // A stops (drains its requests in flight) once both instances have taken writes.
+    // An upload in small chunks runs meanwhile: chunks before, during and after the stop.
+    const file = randomBytes(6 * MIB + 99);
+    let chunks = 0;
+    const upload = tusUpload(http, file, {
+      chunkSize: MIB,
+      metadata: { name: 'rolling.bin', mime: 'application/octet-stream' },
+      onChunk: () => {
+        chunks++;
+        return false;
+      },
+    });
+    // A stops (drains its requests in flight) once both instances have taken writes and the upload is under way.
     await expect
       .poll(
         () =>
@@ -368,11 +379,14 @@ describe.skipIf(!onPostgres)('scale out: two instances behind a round-robin prox
       )
       .toBe(2);
     await expect.poll(() => acknowledged.length).toBeGreaterThanOrEqual(10);
+    await expect.poll(() => chunks).toBeGreaterThanOrEqual(2);
     const closing = a.app.close();
     aClosed = true;
     await closing;
     stopped = true;
     await Promise.all(workers);
+    const uploaded = await upload;
+    expect(chunks).toBe(7);
 
     expect(failures).toEqual([]);
     // Every acknowledged write is in the database.
@@ -382,6 +396,11 @@ describe.skipIf(!onPostgres)('scale out: two instances behind a round-robin prox
       ),
     );
     expect(acknowledged.filter((name) => !stored.has(name))).toEqual([]);
+    // The upload finished on B, byte-identical.
+    const claimed = await http.post('/api/v1/tus/entries', { uploadKey: uploaded.key });
+    expect(claimed.status).toBe(201);
+    const entry = (claimed.data as { fileEntry: { file_name: string } }).fileEntry;
+    expect(await storedSha(b.app, `uploads/${entry.file_name}`)).toBe(sha256(file));
     // After A stopped, B answered everything.
     const ready = await new HttpSession(b.url).get('/api/v1/health/ready');
     expect(ready.status).toBe(200);
