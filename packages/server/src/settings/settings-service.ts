@@ -44,7 +44,9 @@ interface Row {
  */
 export class SettingsService {
   private cache: Map<string, { value: unknown; public: boolean }> | undefined;
-  private loading: Promise<void> | undefined;
+  private loading: Promise<Map<string, { value: unknown; public: boolean }>> | undefined;
+  /** Counts `invalidate` calls: a load started before the latest one is not kept. */
+  private generation = 0;
   /** Shared public trees by base URL, valid while `cache` is the map they were built from. */
   private trees:
     | { source: Map<string, { value: unknown; public: boolean }>; byUrl: Map<string, object> }
@@ -68,26 +70,34 @@ export class SettingsService {
 
   private async load(): Promise<Map<string, { value: unknown; public: boolean }>> {
     if (this.cache) return this.cache;
-    this.loading ??= (async () => {
-      const map = new Map<string, { value: unknown; public: boolean }>();
-      for (const [key, def] of Object.entries(this.definitions)) {
-        map.set(key, { value: def.value, public: def.public ?? false });
-      }
-      const rows: Row[] = await this.knex('settings').select('key', 'value', 'public');
-      for (const row of rows) {
-        if (isEncrypted(row.value)) {
-          map.set(row.key, { value: this.decrypt(row.key, row.value), public: false });
-        } else {
-          // A secret never reaches bootstrap data, even when a row says public.
-          map.set(row.key, { value: row.value, public: row.public && !this.isSecret(row.key) });
+    if (!this.loading) {
+      /*
+       * A load that was running when the cache was forgotten (a write here, or another instance's message) may have
+       * read the rows from before that write: it answers its callers but is not kept, so the next read loads again.
+       */
+      const generation = this.generation;
+      const pending: Promise<Map<string, { value: unknown; public: boolean }>> = (async () => {
+        const map = new Map<string, { value: unknown; public: boolean }>();
+        for (const [key, def] of Object.entries(this.definitions)) {
+          map.set(key, { value: def.value, public: def.public ?? false });
         }
-      }
-      this.cache = map;
-    })().finally(() => {
-      this.loading = undefined;
-    });
-    await this.loading;
-    return this.cache!;
+        const rows: Row[] = await this.knex('settings').select('key', 'value', 'public');
+        for (const row of rows) {
+          if (isEncrypted(row.value)) {
+            map.set(row.key, { value: this.decrypt(row.key, row.value), public: false });
+          } else {
+            // A secret never reaches bootstrap data, even when a row says public.
+            map.set(row.key, { value: row.value, public: row.public && !this.isSecret(row.key) });
+          }
+        }
+        if (generation === this.generation) this.cache = map;
+        return map;
+      })().finally(() => {
+        if (this.loading === pending) this.loading = undefined;
+      });
+      this.loading = pending;
+    }
+    return this.loading;
   }
 
   /** Reads a setting by key (`branding.site_name`). */
@@ -119,12 +129,10 @@ export class SettingsService {
     });
     if (rows.length === 0) return;
     await (options.trx ?? this.knex)('settings').insert(rows).onConflict('key').merge();
-    this.cache = undefined;
+    this.invalidate();
     // A rolled-back transaction must not leave this process reading values that were never committed; other
     // instances hear of the write once it is committed, so they never reload before it is visible.
-    const forget = () => {
-      this.cache = undefined;
-    };
+    const forget = () => this.invalidate();
     if (options.trx?.executionPromise)
       options.trx.executionPromise.then(() => {
         forget();
@@ -187,6 +195,8 @@ export class SettingsService {
   /** Forgets the in-memory copy (after another process wrote the table). */
   invalidate(): void {
     this.cache = undefined;
+    this.loading = undefined;
+    this.generation++;
   }
 }
 

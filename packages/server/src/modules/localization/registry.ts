@@ -23,6 +23,8 @@ const installed = new WeakMap<object, InstalledLocalizations>();
 /** Languages and lines the admin area saved (the `localizations` table), per app, once loaded. */
 const stored = new WeakMap<object, Localization[]>();
 const loading = new WeakMap<object, Promise<void>>();
+/** Counts `forgetStoredLocalizations` calls per app: a load started before the latest one is not kept. */
+const generations = new WeakMap<object, number>();
 
 /** A row of the `localizations` table. */
 interface StoredRow {
@@ -39,8 +41,11 @@ export function loadStoredLocalizations(app: object, knex: Knex): Promise<void> 
   if (stored.has(app)) return Promise.resolve();
   let pending = loading.get(app);
   if (!pending) {
-    pending = (async () => {
+    // Rows read by a load that was running when they were forgotten may predate the write: not kept (see below).
+    const generation = generations.get(app) ?? 0;
+    const started: Promise<void> = (async () => {
       const rows: StoredRow[] = await knex('localizations').select('language', 'name', 'lines');
+      if ((generations.get(app) ?? 0) !== generation) return;
       stored.set(
         app,
         rows.map((row) => ({
@@ -50,16 +55,22 @@ export function loadStoredLocalizations(app: object, knex: Knex): Promise<void> 
         })),
       );
       installed.delete(app);
-    })().finally(() => loading.delete(app));
-    loading.set(app, pending);
+    })().finally(() => {
+      if (loading.get(app) === started) loading.delete(app);
+    });
+    loading.set(app, started);
+    pending = started;
   }
-  return pending;
+  // Forgotten while loading: load again, so no reader builds its languages without the stored ones.
+  return pending.then(() => loadStoredLocalizations(app, knex));
 }
 
 /** Drops the loaded rows after a write, so the next request (and its bootstrap data) reads the new lines. */
 export function forgetStoredLocalizations(app: object): void {
   stored.delete(app);
   installed.delete(app);
+  loading.delete(app);
+  generations.set(app, (generations.get(app) ?? 0) + 1);
 }
 
 /** The languages modules declare in code, each once (a later one replaces an earlier one). */
