@@ -189,12 +189,12 @@ export function playlistRoutes(router: BacklineRouter, kit: Kit) {
           })),
         );
       await trx('music_playlists')
-      return fresh.length;
         .where('id', params.id)
+        .update({ tracks_count: existing.size + fresh.length, updated_at: now });
+      return fresh.length;
+    });
     // After the commit, so nobody hears of tracks that were rolled back; adding tracks already there is no change.
     if (added) await notifyPlaylistChanged(kit, params.id, ctx.state.user!.id);
-        .update({ tracks_count: existing.size + fresh.length, updated_at: now });
-    });
     return { playlist: await show(params.id) };
   });
 
@@ -207,11 +207,11 @@ export function playlistRoutes(router: BacklineRouter, kit: Kit) {
         .delete();
       const count = await countOf(trx('music_playlist_tracks').where('playlist_id', params.id));
       await trx('music_playlists')
-      return deleted;
         .where('id', params.id)
-    if (removed) await notifyPlaylistChanged(kit, params.id, ctx.state.user!.id);
         .update({ tracks_count: Number(count), updated_at: kit.now() });
+      return deleted;
     });
+    if (removed) await notifyPlaylistChanged(kit, params.id, ctx.state.user!.id);
     return { playlist: await show(params.id) };
   });
 
