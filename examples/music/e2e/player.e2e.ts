@@ -294,6 +294,82 @@ describe('the web player on the seeded site', () => {
     expect(await title()).toBe('Stratus');
   });
 
+  it('restores the queue, the track and its position on another device of the same listener', async () => {
+    const email = uniqueEmail('two-devices');
+    await createTestUser(site.app, { email, password: PASSWORD });
+    const signIn = async (own: Page) => {
+      await own.goto(`${site.url}/login`);
+      await own.locator('input[name="email"]').fill(email);
+      await own.locator('input[name="password"]').fill(PASSWORD);
+      await own.getByRole('button', { name: 'Continue' }).click();
+      await expectPath(own, '/');
+    };
+    await signIn(page);
+    await playAlbum();
+    await page.keyboard.press('Shift+ArrowRight');
+    await playingTrack('Cirrus Drift');
+    await pause();
+    await seekTo(7);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => bar().getByRole('slider', { name: 'Volume' }).inputValue()).toBe('90');
+
+    // The player writes the server copy a few seconds after the last change: wait until the server has it.
+    const user = await site.app.kit.knex('users').where({ email }).first('id');
+    const album = await site.app.kit
+      .knex('music_tracks')
+      .where({ album_id: 1 })
+      .orderBy('number')
+      .pluck('id');
+    const saved = async () => {
+      const row = await site.app.kit.knex('music_player_states').where({ user_id: user.id }).first('state');
+      if (!row) return null;
+      const state = (typeof row.state === 'string' ? JSON.parse(row.state) : row.state) as {
+        queue: number[];
+        current_index: number;
+        position_ms: number;
+        volume: number;
+      };
+      return { ...state, position_ms: Math.round(state.position_ms / 1000) };
+    };
+    await expect
+      .poll(saved)
+      .toMatchObject({ queue: album.map(Number), current_index: 1, position_ms: 7, volume: 90 });
+
+    // A second device: a new browser context (nothing in its storage), the same listener.
+    const other = await browser.newPage();
+    try {
+      const device = other.page;
+      await device.goto(`${site.url}/login`);
+      // Nothing of the first device's session in this browser: what it shows comes from the server.
+      expect(await device.evaluate(() => localStorage.getItem('backline.music.player'))).toBeNull();
+      await signIn(device);
+      const otherBar = device.getByRole('region', { name: 'Player' });
+      await expect.poll(() => otherBar.locator('.player-title__name').textContent()).toBe('Cirrus Drift');
+      const otherSeek = otherBar.getByRole('slider', { name: 'Seek' });
+      await expect.poll(async () => Number(await otherSeek.inputValue())).toBe(7);
+      expect(await otherBar.getAttribute('data-status')).toBe('paused');
+      expect(await otherBar.getByRole('slider', { name: 'Volume' }).inputValue()).toBe('90');
+      await otherBar.getByRole('button', { name: 'Queue' }).click();
+      const panel = device.getByRole('dialog', { name: 'Queue' });
+      await expect
+        .poll(() => panel.locator('.player-queue__text .player-title__name').allTextContents())
+        .toContain('Nimbus');
+      // react-aria's announcements of the sign-in form (labelled by an element now gone) settle first.
+      await settleAnnouncements(device);
+      await expectAccessible(device);
+      await device.keyboard.press('Escape');
+      await expect.poll(() => device.getByRole('dialog').count()).toBe(0);
+      // It plays on from there, on this device.
+      await otherBar.getByRole('button', { name: 'Play', exact: true }).click();
+      await device.waitForFunction(
+        () => Number(document.querySelector<HTMLInputElement>('.player-bar input[type="range"]')?.value) >= 8,
+      );
+      expect(await otherBar.locator('.player-title__name').textContent()).toBe('Cirrus Drift');
+    } finally {
+      await other.context.close();
+    }
+  });
+
   it('keyboard shortcuts work, and do nothing while typing in the search box', async () => {
     await playAlbum();
     await blur();
