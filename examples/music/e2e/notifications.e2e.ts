@@ -3,7 +3,7 @@ import { createTestUser, type RunningServer, signedInUser } from '@internal/test
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessibleInBothThemes, expectHeading, expectPath, uniqueEmail } from './support/auth-helpers';
-import { type BrowserHarness, startBrowser, startSite } from './support/site';
+import { type BrowserHarness, expectToastShown, screenshot, startBrowser, startSite } from './support/site';
 
 const PASSWORD = 'correct horse battery';
 
@@ -84,6 +84,80 @@ describe('notifications in Chromium', () => {
       await expectPath(page, `/user/${a.user.id}/ada-follower`);
     } finally {
       await context.close();
+    }
+  });
+
+  it('fits the popover on the narrowest screen that has the bell, and a 375 px phone reaches them from the menu', async () => {
+    const email = uniqueEmail('phone');
+    const user = await createTestUser(site.app, { email, password: PASSWORD });
+    const follower = await signedInUser(site, { email: uniqueEmail('pf'), password: PASSWORD });
+    await site.app.kit
+      .knex('users')
+      .where({ id: follower.user.id })
+      .update({ first_name: 'Pia', last_name: 'Phone' });
+    await follower.http.post(`/api/v1/me/follows/user/${user.id}`);
+
+    // The spec's mobile breakpoint is 768 px: from there up the navbar has the bell and its popover.
+    const tablet = await browser.newPage({ width: 768, height: 700 });
+    try {
+      const { page } = tablet;
+      await logIn(page, email);
+      const bell = page.locator('.bl-notifications-bell');
+      await poll(() => bell.getAttribute('aria-label')).toBe('1 unread notification');
+      await bell.click();
+      const popover = page.getByRole('dialog', { name: 'Notifications' });
+      await popover.waitFor();
+      const item = popover.locator('.bl-notification').first();
+      await poll(() => item.textContent()).toContain('Pia Phone started following you');
+
+      // The whole popover is on the screen, every control of it too, and its text wraps inside the panel.
+      const inside = async (rect: { x: number; y: number; width: number; height: number } | null) => {
+        expect(rect).not.toBeNull();
+        expect(rect!.x).toBeGreaterThanOrEqual(0);
+        expect(rect!.x + rect!.width).toBeLessThanOrEqual(768);
+        expect(rect!.y + rect!.height).toBeLessThanOrEqual(700);
+      };
+      await inside(await page.locator('.bl-notifications-popover').boundingBox());
+      for (const control of await popover.getByRole('button').all())
+        await inside(await control.boundingBox());
+      for (const control of await popover.getByRole('link').all()) await inside(await control.boundingBox());
+      expect(await item.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
+      await expectAccessibleInBothThemes(page, 'notifications-popover-768');
+      await screenshot(page, 'notifications-popover-768');
+
+      // Usable: "Mark all as read" clears the badge, and the page link leaves for /notifications.
+      await popover.getByRole('button', { name: 'Mark all as read' }).click();
+      await poll(() => page.getByTestId('notifications-badge').count()).toBe(0);
+      await popover.getByRole('link', { name: 'View all notifications' }).click();
+      await expectPath(page, '/notifications');
+    } finally {
+      await tablet.context.close();
+    }
+
+    // Below it, at 375 px, the spec moves the job to the account menu: "Notifications" with the unread count.
+    await follower.http.request('DELETE', `/api/v1/me/follows/user/${user.id}`);
+    await follower.http.post(`/api/v1/me/follows/user/${user.id}`);
+    const phone = await browser.newPage({ width: 375, height: 700 });
+    try {
+      const { page } = phone;
+      await logIn(page, email);
+      await page.locator('.bl-navbar__account').click();
+      const entry = page.getByRole('menuitem', { name: /Notifications/ });
+      await poll(() => entry.textContent()).toContain('1');
+      expect(await page.locator('.bl-notifications-bell').count()).toBe(0);
+      const rect = await entry.boundingBox();
+      expect(rect!.x).toBeGreaterThanOrEqual(0);
+      expect(rect!.x + rect!.width).toBeLessThanOrEqual(375);
+      expect(await fitsWidth(page)).toBe(true);
+      await expectAccessibleInBothThemes(page, 'notifications-account-menu-375');
+      await entry.click();
+      await expectPath(page, '/notifications');
+      await poll(() => page.locator('.bl-notification').first().textContent()).toContain(
+        'Pia Phone started following you',
+      );
+    } finally {
+      await phone.context.close();
     }
   });
 
@@ -241,9 +315,9 @@ describe('the browser channel in Chromium', () => {
     }
   });
 
-  it('turns the box on once the permission is granted', async () => {
+  it('turns the box on once the permission is granted, and says so when this browser cannot subscribe', async () => {
     const email = uniqueEmail('granted');
-    await createTestUser(site.app, { email, password: PASSWORD });
+    const user = await createTestUser(site.app, { email, password: PASSWORD });
     const { context, page } = await browser.newPage();
     try {
       await context.grantPermissions(['notifications'], { origin: site.url });
@@ -251,6 +325,29 @@ describe('the browser channel in Chromium', () => {
       await box.check({ force: true });
       await expect.poll(() => box.isChecked()).toBe(true);
       expect(await page.locator('.bl-toast').count()).toBe(0);
+
+      // Saving subscribes this browser to pushes. A headless Chromium has no push service, so the subscription
+      // fails for real: the choices are saved, and the person is told this browser will not get them.
+      await page.getByRole('button', { name: 'Update preferences' }).click();
+      await expectToastShown(page, 'Updated preferences');
+      await expectToastShown(
+        page,
+        'Preferences were saved, but this browser could not be subscribed to notifications. Please try again later.',
+      );
+      const saved = await page.evaluate(async () => {
+        const answer = await fetch('/api/v1/notifications/me/subscriptions', { credentials: 'include' });
+        return (await answer.json()) as {
+          user_selections: { notif_id: string; channels: Record<string, boolean> }[];
+        };
+      });
+      expect(saved.user_selections.find((s) => s.notif_id === 'music.new_follower')?.channels.browser).toBe(
+        true,
+      );
+      // No device was stored: the failure the toast reports is real.
+      expect(
+        await site.app.kit.knex('notification_push_subscriptions').where({ user_id: user.id }).first('id'),
+      ).toBeUndefined();
+      await expectAccessibleInBothThemes(page);
     } finally {
       await context.close();
     }
