@@ -11,7 +11,13 @@ import {
   settleAnnouncements,
   uniqueEmail,
 } from './support/auth-helpers';
-import { type BrowserHarness, expectAccessible, startBrowser, startSite } from './support/site';
+import {
+  type BrowserHarness,
+  expectAccessible,
+  expectToastShown,
+  startBrowser,
+  startSite,
+} from './support/site';
 import { toneMp3 } from './support/tone-mp3';
 
 // The web player on the seeded site, in Chromium allowed to play audio without a gesture: one listener's
@@ -368,6 +374,56 @@ describe('the web player on the seeded site', () => {
     } finally {
       await other.context.close();
     }
+  });
+
+  it('tells the listener about a forbidden or undecodable track and moves on to the next', async () => {
+    const knex = site.app.kit.knex;
+    const idOf = async (name: string) =>
+      (await knex('music_tracks').where({ name }).first('id')).id as number;
+    const stream = (id: number) => `${site.url}/api/v1/tracks/${id}/stream`;
+    const harbor = await knex('music_albums').where({ name: 'Harbor Lights' }).first('id');
+    const [opener, second] = (await knex('music_tracks')
+      .where({ album_id: harbor.id })
+      .orderBy('number')
+      .select('id', 'name')) as { id: number; name: string }[];
+    // The server answers 403 for Cirrus Drift's audio (as for a listener whose role lost music.play mid-session),
+    // and bytes that are no audio at all for Harbor Lights' opener.
+    await page.route(stream(await idOf('Cirrus Drift')), (route) =>
+      route.fulfill({ status: 403, contentType: 'application/json', body: '{"message":"Forbidden."}' }),
+    );
+    await page.route(stream(opener!.id), (route) =>
+      route.fulfill({ status: 200, contentType: 'audio/mpeg', body: Buffer.alloc(64 * 1024, 0x5a) }),
+    );
+
+    await playAlbum();
+    await page.keyboard.press('Shift+ArrowRight');
+    await expectToastShown(page, 'You are not allowed to play “Cirrus Drift”.');
+    await playingTrack('Nimbus');
+
+    await page.goto(`${site.url}/album/${harbor.id}`);
+    await expectHeading(page, 'Harbor Lights');
+    await page.getByRole('button', { name: 'Play Harbor Lights' }).click();
+    await expectToastShown(page, `“${opener!.name}” could not be played.`);
+    await playingTrack(second!.name);
+  });
+
+  it('waits out a lost network while loading a track and plays it once the network is back, without an error', async () => {
+    const cirrus = (await site.app.kit.knex('music_tracks').where({ name: 'Cirrus Drift' }).first('id')).id;
+    // The first two requests for Cirrus Drift's audio fail as a dropped connection would; later ones go through.
+    let dropped = 0;
+    await page.route(`${site.url}/api/v1/tracks/${cirrus}/stream`, (route) => {
+      if (dropped < 2) {
+        dropped++;
+        return route.abort('internetdisconnected');
+      }
+      return route.continue();
+    });
+    await playAlbum();
+    await page.keyboard.press('Shift+ArrowRight');
+    await playingTrack('Cirrus Drift');
+    expect(dropped).toBe(2);
+    const toasts = await page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts);
+    expect(toasts.filter((text) => text.includes('Cirrus Drift'))).toEqual([]);
   });
 
   it('keyboard shortcuts work, and do nothing while typing in the search box', async () => {
