@@ -74,8 +74,9 @@ export interface BacklineOptions {
   /** Where uploads live: local disk under `{dataDir}/storage` by default, or an S3-compatible bucket. */
   storage?: Storage | StorageOptions;
   /**
-   * Checks every answer against its route's response schema and answers 500 naming the difference when a
-   * handler drifts from the contract. Test suites turn it on; production leaves it off (a parse per answer).
+   * Checks every answer against its route's response schema, strictly (a field the contract does not declare
+   * is a drift too, so a leaked column fails), and answers 500 naming the difference when a handler drifts from
+   * the contract. Test suites and dev servers turn it on; production leaves it off (a parse per answer).
    */
   validateResponses?: boolean;
   /**

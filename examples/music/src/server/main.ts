@@ -43,6 +43,9 @@ const app = await createMusicApp({
   ...optionsFromEnv(),
   // Vite's dev client injects inline scripts, so the CSP only applies to the built site.
   securityHeaders: { csp: !dev },
+  // While developing, an answer that drifts from its contract (a wrong type, or a field the contract does not
+  // declare) is a 500 naming the difference, as in the tests; production skips the parse.
+  validateResponses: dev,
   demo,
   // Web Push: on with VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or WEB_PUSH=on (keys generated into DATA_DIR).
   ...((process.env.VAPID_PUBLIC_KEY || /^(on|true|1)$/i.test(process.env.WEB_PUSH ?? '')) && {

@@ -3,6 +3,7 @@ import { type RunningServer, startTestServer, testDatabases } from '@internal/te
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { defineModule } from '../kit';
+import { unknownKeys } from './routes';
 
 /** A small contract: the routes a module implements, declared once. */
 const widgets = {
@@ -30,6 +31,16 @@ const widgets = {
     tag: 'widgets',
     summary: 'Answers a field its contract does not have the type of',
     response: z.object({ count: z.number() }),
+  }),
+  leaking: route({
+    method: 'GET',
+    path: 'widgets-leak',
+    tag: 'widgets',
+    summary: 'Answers a field its contract does not declare',
+    response: z.object({
+      widget: z.object({ id: z.number() }),
+      labels: z.record(z.string(), z.string()),
+    }),
   }),
   remove: route({
     method: 'DELETE',
@@ -62,6 +73,14 @@ const widgetsModule = defineModule({
       // A handler that drifted from its contract (it answers a string); the type system is told so here,
       // the response check must catch it at run time.
       .handle(() => ({ count: 'three' as unknown as number }));
+    router
+      .route(widgets.leaking)
+      // A row answered whole: the secret column is not in the contract, so the type system lets it through
+      // (extra properties of a variable are allowed) and only the run-time check can see it.
+      .handle(() => {
+        const row = { id: 1, secret_token: 'abc' };
+        return { widget: row, labels: { any: 'key' } };
+      });
     router.route(widgets.remove).handle(() => undefined);
     router.route(widgets.picture).handle(({ ctx }) => {
       ctx.type = 'image/svg+xml';
@@ -134,5 +153,38 @@ describe.each(testDatabases())('routes from the contract ($name)', (database) =>
     const loose = await unchecked.session().get('/api/v1/widgets-drift');
     expect(loose.status).toBe(200);
     expect(loose.data).toEqual({ count: 'three' });
+  });
+
+  it('fails an answer that carries a field its contract does not declare (strict responses)', async () => {
+    const answer = await checked.session().get('/api/v1/widgets-leak');
+    expect(answer.status).toBe(500);
+    expect((answer.data as { message: string }).message).toBe(
+      'GET widgets-leak answered outside its contract: fields the contract does not declare: widget.secret_token',
+    );
+    const loose = await unchecked.session().get('/api/v1/widgets-leak');
+    expect(loose.status).toBe(200);
+  });
+});
+
+describe('unknownKeys', () => {
+  it('names the keys a parse dropped, however deep, and none a record or a loose object kept', () => {
+    const schema = z.object({
+      pagination: z.object({ data: z.array(z.object({ id: z.number() })) }),
+      meta: z.record(z.string(), z.number()),
+      extra: z.looseObject({ a: z.number() }),
+    });
+    const wire = {
+      pagination: { data: [{ id: 1 }, { id: 2, email: 'x@example.com' }], total: 2 },
+      meta: { anything: 1 },
+      extra: { a: 1, b: 2 },
+      password: 'hash',
+    };
+    const parsed = z.parse(schema, wire);
+    expect(unknownKeys(wire, parsed).sort()).toEqual([
+      'pagination.data[1].email',
+      'pagination.total',
+      'password',
+    ]);
+    expect(unknownKeys({ id: 1 }, z.parse(z.object({ id: z.number() }), { id: 1 }))).toEqual([]);
   });
 });

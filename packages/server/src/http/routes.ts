@@ -105,8 +105,9 @@ export type RouteGuard = (ctx: Context, route: RouteDefinition) => Promise<void>
 /** Options of the router that serves the registered routes. */
 export interface RouterOptions {
   /**
-   * Checks every answer against its route's response schema (and every failure against the error body), and
-   * answers 500 naming the difference when one drifts. Test suites turn it on; it costs a parse per answer.
+   * Checks every answer against its route's response schema, unknown keys included (and every failure against
+   * the error body), and answers 500 naming the difference when one drifts. Test suites turn it on; it costs a
+   * parse per answer.
    */
   validateResponses?: boolean;
 }
@@ -224,6 +225,32 @@ function checkAnswer(ctx: Context, route: RouteDefinition): void {
   const result = safeParse(spec, wire);
   if (!result.success)
     throw new ContractDriftError(route, JSON.stringify(zodFieldErrors(result.error)).slice(0, 2000));
+  // zod objects drop keys they do not declare, so an answer carrying more than its contract (a column a
+  // handler forgot to leave out) still parses. What the parse dropped is what the contract does not know.
+  const unknown = unknownKeys(wire, result.data);
+  if (unknown.length)
+    throw new ContractDriftError(
+      route,
+      `fields the contract does not declare: ${unknown.slice(0, 20).join(', ')}${unknown.length > 20 ? ` (${unknown.length} in all)` : ''}`,
+    );
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The paths (`user.password`, `pagination.data[0].email`) of the keys in `wire` that its parsed form `parsed`
+ * lacks. Records and loose objects keep every key, so only keys an object schema did not declare are found. A
+ * value the schema transformed into another shape is not compared.
+ */
+export function unknownKeys(wire: unknown, parsed: unknown, path = ''): string[] {
+  if (Array.isArray(wire) && Array.isArray(parsed))
+    return wire.flatMap((item, index) => unknownKeys(item, parsed[index], `${path}[${index}]`));
+  if (!isPlainObject(wire) || !isPlainObject(parsed)) return [];
+  return Object.keys(wire).flatMap((key) => {
+    const at = path ? `${path}.${key}` : key;
+    return key in parsed ? unknownKeys(wire[key], parsed[key], at) : [at];
+  });
 }
 
 function checkError(route: RouteDefinition, status: number, body: unknown): void {
