@@ -58,7 +58,11 @@ export interface FuzzFailure {
 
 export interface FuzzReport {
   cases: number;
-  /** Per route (`POST auth/login`), the count of answers per status class. */
+  /**
+   * Per route (`POST auth/login`) that was sent at least one request, the count of answers per status class. A
+   * route gets its entry when its first request is sent, not before, so a route the budget never reached is
+   * missing here rather than listed with zeros.
+   */
   byRoute: Map<string, Record<StatusClass, number>>;
   byStatusClass: Record<StatusClass, number>;
   failures: FuzzFailure[];
@@ -68,8 +72,13 @@ export interface FuzzOptions {
   /** The running app; its registered routes are fuzzed unless `routes` is given. */
   server: RunningServer;
   routes?: readonly RouteContract[];
-  /** How many requests to send in all; routes take turns, so each gets `cases / routes` of them. */
-  cases: number;
+  /**
+   * How many requests to send in all; routes take turns, so each gets `cases / routes` of them. A budget smaller
+   * than the route count leaves routes unfuzzed: prefer `perRoute` for a small budget.
+   */
+  cases?: number;
+  /** Requests per route (`cases` is then `perRoute × routes`): a small budget that still reaches every route. */
+  perRoute?: number;
   seed?: number;
   /** A request that takes longer than this counts as a hang. */
   timeoutMs?: number;
@@ -403,9 +412,7 @@ export async function fuzzRoutes(options: FuzzOptions): Promise<FuzzReport> {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const report: FuzzReport = {
     cases: 0,
-    byRoute: new Map(
-      targets.map((target) => [target.name, { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, hang: 0 }]),
-    ),
+    byRoute: new Map(),
     byStatusClass: { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, hang: 0 },
     failures: [],
   };
@@ -449,8 +456,11 @@ export async function fuzzRoutes(options: FuzzOptions): Promise<FuzzReport> {
       .chain(([who, kind]) => inputArbitrary(target, kind, resolve).map((input) => ({ who, kind, input })));
   const arbitraries = targets.map(caseArbitrary);
   const seed = options.seed ?? 20261124;
+  if ((options.cases === undefined) === (options.perRoute === undefined))
+    throw new Error('fuzzRoutes takes either `cases` or `perRoute`');
+  const cases = options.cases ?? options.perRoute! * targets.length;
 
-  for (let index = 0; index < options.cases; index++) {
+  for (let index = 0; index < cases; index++) {
     const target = targets[index % targets.length]!;
     // One draw per case from its own seed: a failure is reproduced by its seed and index alone.
     const [drawn] = fc.sample(arbitraries[index % targets.length]!, { numRuns: 1, seed: seed + index });
@@ -460,7 +470,8 @@ export async function fuzzRoutes(options: FuzzOptions): Promise<FuzzReport> {
     const before = await tableCounts(server, tables);
     const { body, headers } = requestBody(input.body);
     const signal = AbortSignal.timeout(timeoutMs);
-    const stats = report.byRoute.get(target.name)!;
+    const stats = report.byRoute.get(target.name) ?? { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, hang: 0 };
+    report.byRoute.set(target.name, stats);
     report.cases += 1;
     const fail = (status: number | 'hang', reason: string) =>
       report.failures.push({
@@ -507,7 +518,7 @@ export async function fuzzRoutes(options: FuzzOptions): Promise<FuzzReport> {
     } else if (!SAFE.has(method) || !apiPath(target.route.path).startsWith(API_PREFIX))
       await refreshPersonas();
     if (options.progress && report.cases % 500 === 0)
-      options.progress(`${report.cases}/${options.cases} requests, ${report.failures.length} failures`);
+      options.progress(`${report.cases}/${cases} requests, ${report.failures.length} failures`);
   }
   return report;
 }
