@@ -76,7 +76,9 @@ export function streamingRoutes(router: BacklineRouter, kit: Kit) {
   router.route(player.stream).handle(async ({ params, ctx }) => {
     const file = await trackFile(kit, params.id);
     if (!file) throw new HttpError(404, 'Not found.');
-    const signed = kit.storage.capabilities.signedReads;
+    // A presigned URL is signed for one method, so a HEAD sent on to a GET URL would be refused by S3: HEAD is
+    // answered here from the file entry (it opens nothing in storage).
+    const signed = ctx.method === 'HEAD' ? undefined : kit.storage.capabilities.signedReads;
     if (signed) {
       // Object storage serves ranges itself: the browser is sent there with a URL that expires in minutes.
       const url = await signed.presignGet(storageKey(file.file_name), {
@@ -94,7 +96,7 @@ export function streamingRoutes(router: BacklineRouter, kit: Kit) {
   router.route(player.download).handle(async ({ params, ctx }) => {
     const file = await trackFile(kit, params.id);
     if (!file) throw new HttpError(404, 'Not found.');
-    const signed = kit.storage.capabilities.signedReads;
+    const signed = ctx.method === 'HEAD' ? undefined : kit.storage.capabilities.signedReads;
     if (signed) {
       ctx.set('Cache-Control', 'private, no-store');
       ctx.redirect(
