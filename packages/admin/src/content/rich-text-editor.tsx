@@ -336,6 +336,9 @@ function ToolButton({
       isSelected={isSelected}
       isDisabled={isDisabled}
       onChange={onChange}
+      // A mouse press must leave the caret and selection in the text: without this the button takes focus on
+      // mousedown, and typing after a click on a toggle would go nowhere. Keyboard users reach it with Alt+F10.
+      onMouseDown={(event) => event.preventDefault()}
     >
       {children}
     </ToggleButton>
@@ -362,6 +365,7 @@ function ToolAction({
       aria-keyshortcuts={shortcut}
       isDisabled={isDisabled}
       onPress={onPress}
+      preventFocusOnPress
     >
       {children}
     </AriaButton>
