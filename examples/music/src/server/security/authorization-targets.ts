@@ -185,8 +185,9 @@ export const MUSIC_AUTHORIZATION: Omit<AuthorizationWalkOptions, 'server'> = {
   },
   bodies: {
     'PUT playlists/{id}': () => ({ name: 'Taken over' }),
-    'POST playlists/{id}/tracks/add': () => ({ ids: [] }),
-    'POST playlists/{id}/tracks/remove': () => ({ ids: [] }),
+    // Any valid track id: the playlist is someone else's, so the answer is 403 or 404 before a track is looked up.
+    'POST playlists/{id}/tracks/add': () => ({ track_ids: [1] }),
+    'POST playlists/{id}/tracks/remove': () => ({ track_ids: [1] }),
     'POST playlists/{id}/collaborators': () => ({ email: 'attacker@example.com' }),
     'PUT workspace/{id}': () => ({ name: 'Taken over' }),
     'POST workspace/{id}/invite': () => ({ emails: ['attacker@example.com'] }),

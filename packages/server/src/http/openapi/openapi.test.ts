@@ -187,6 +187,29 @@ describe('createOpenApiDocument', () => {
     expect(text).not.toContain('"pattern"');
     await expectValid(withDates);
   });
+
+  it('describes a parameter registered with its own type by that type, not by the union it reads', async () => {
+    const count = z.union([z.string(), z.number()]);
+    z.globalRegistry.add(count, { type: 'integer', minimum: 1, maximum: 50 });
+    const counted = route({
+      method: 'GET',
+      path: 'counted',
+      tag: 'counted',
+      summary: 'A count read from a query string',
+      query: z.object({ count: z.optional(count), loose: z.optional(z.union([z.string(), z.number()])) }),
+      response: noContent,
+    });
+    const document = createOpenApiDocument([counted]);
+    const parameters = document.paths['/api/v1/counted']!.get!.parameters!;
+    expect(parameters.find((p) => p.name === 'count')?.schema).toEqual({
+      type: 'integer',
+      minimum: 1,
+      maximum: 50,
+    });
+    // An unregistered union keeps its alternatives.
+    expect(parameters.find((p) => p.name === 'loose')?.schema).not.toHaveProperty('type', 'integer');
+    await expectValid(document);
+  });
 });
 
 describe.each(testDatabases())('GET api/v1/openapi.json on $name', (database) => {

@@ -7,7 +7,7 @@ import {
   XSRF_COOKIE,
   XSRF_HEADER,
 } from '@backline/core/contract';
-import { type $ZodType, toJSONSchema } from 'zod/v4/core';
+import { type $ZodType, globalRegistry, toJSONSchema } from 'zod/v4/core';
 import { SESSION_COOKIE } from '../../modules/sessions/session-store';
 import { routeUrl } from '../routes';
 
@@ -96,9 +96,13 @@ function jsonSchema(schema: $ZodType, defs: Record<string, JsonSchema>, hint: st
     target: 'draft-2020-12',
     // zod writes its own validating regex beside `format: date-time` (about 250 characters) into every
     // timestamp, hundreds of times over: the format already names RFC 3339, which every OpenAPI tool knows.
-    override: ({ jsonSchema }) => {
+    override: ({ zodSchema, jsonSchema }) => {
       if ((jsonSchema.format === 'date-time' || jsonSchema.format === 'date') && 'pattern' in jsonSchema)
         delete jsonSchema.pattern;
+      // A schema registered with its own `type` (a query number read from a string or a number, say) states its
+      // wire form; the union it is built from would tell clients and fuzzers that any string or number will do.
+      if (jsonSchema.anyOf && typeof globalRegistry.get(zodSchema)?.type === 'string')
+        delete jsonSchema.anyOf;
     },
   }) as JsonSchema;
   delete converted.$schema;
