@@ -67,10 +67,11 @@ export const uploadsModule = (options: UploadsModuleOptions = {}) => {
   };
   const setup = (kit: Kit): UploadsRuntime => {
     if (runtime) return runtime;
+    if (!options.tusLocker) distributedLocker = defaultTusLocker(kit);
     const tus = new TusUploads(kit, {
       directory: kit.storage.capabilities.resumableStore ? undefined : tusDirectory(kit),
       expirationMs,
-      locker: options.tusLocker ?? (distributedLocker = defaultTusLocker(kit)),
+      locker: options.tusLocker ?? distributedLocker,
       partSize: options.tusPartSize,
       maxInProgress: options.maxUploadsInProgress,
     });
