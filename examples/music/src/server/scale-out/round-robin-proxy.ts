@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { METHOD_OVERRIDE_HEADER } from '@backline/core/contract';
 
 /** One request as the proxy passed it on: which instance answered, and with what status. */
 export interface ProxiedRequest {
@@ -61,7 +62,7 @@ export async function startRoundRobinProxy(upstreams: string[]): Promise<RoundRo
       try {
         const answer = await forward(incoming, body, target);
         log.push({
-          method: String(incoming.headers['x-http-method-override'] ?? incoming.method),
+          method: String(incoming.headers[METHOD_OVERRIDE_HEADER.toLowerCase()] ?? incoming.method),
           path: incoming.url ?? '/',
           upstream: target,
           status: answer.statusCode ?? 0,
