@@ -40,9 +40,10 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
   }
   if (typeof schema.pattern === 'string') {
     try {
-      return fc
-        .stringMatching(new RegExp(schema.pattern))
-        .filter((text) => text.length <= Math.max(maxLength, 64));
+      // The pattern bounds the length itself; only a declared maxLength may cut it (a pattern asking for 80
+      // characters, such as a push key, never met the short cap of plain text: the filter spun for ever).
+      const declared = typeof schema.maxLength === 'number' ? schema.maxLength : Number.POSITIVE_INFINITY;
+      return fc.stringMatching(new RegExp(schema.pattern)).filter((text) => text.length <= declared);
     } catch {
       // A pattern fast-check cannot read falls back to plain text.
     }
