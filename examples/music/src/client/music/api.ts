@@ -305,7 +305,8 @@ export type LikeTarget =
   | { kind: 'like'; type: 'track' | 'album'; id: number }
   | { kind: 'follow'; type: 'artist' | 'user' | 'playlist'; id: number };
 
-const ID_LIST = {
+/** The `library-ids` list that holds each kind of liked or followed target. */
+export const ID_LIST = {
   track: 'tracks',
   album: 'albums',
   artist: 'artists',

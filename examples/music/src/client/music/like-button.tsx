@@ -1,16 +1,8 @@
 import { useUser } from '@backline/core/react';
 import { Button, IconButton, toast } from '@backline/ui';
 import { useTranslation } from 'react-i18next';
-import { type LikeTarget, useLibraryIds, useToggleLike } from './api';
+import { ID_LIST, type LikeTarget, useLibraryIds, useToggleLike } from './api';
 import { HeartFilledIcon, HeartIcon } from './icons';
-
-const ID_LIST = {
-  track: 'tracks',
-  album: 'albums',
-  artist: 'artists',
-  user: 'users',
-  playlist: 'playlists',
-} as const;
 
 /** Whether the listener likes or follows the target. */
 export function useIsLiked(target: LikeTarget): boolean {
