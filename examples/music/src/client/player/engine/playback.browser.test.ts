@@ -372,6 +372,82 @@ describe('playback engine in Chromium (Web Audio)', () => {
     expect(statuses).toEqual(['loading', 'playing', 'paused', 'playing', 'paused']);
   }, 120_000);
 
+  it('resumes a streamed long track where the network cut it off, instead of skipping it', async () => {
+    const path = '/long/outage.wav';
+    const file = floatWav(tone(500, SAMPLE_RATE * 4, { phase: 0 }));
+    harness.files.set(path, file);
+    // The connection dies a third of the way into the file, and stays down until the test brings it back.
+    harness.outages.set(path, Math.floor(file.length / 3));
+    const page = harness.page;
+    type OutageTest = {
+      controller: import('./playback').PlaybackController;
+      errors: string[];
+      played: number;
+      mediaErrors: number[];
+    };
+    const started = Date.now();
+    await page.evaluate(
+      (long) => {
+        type Engine = typeof import('./index');
+        const { QueueModel, PlaybackController } = (window as unknown as { PlayerEngine: Engine })
+          .PlayerEngine;
+        const test: OutageTest = { controller: null!, errors: [], played: 0, mediaErrors: [] };
+        // The test watches the browser's own media errors: the engine's <audio> elements come from this constructor.
+        const NativeAudio = window.Audio;
+        window.Audio = ((src?: string) => {
+          const element = new NativeAudio(src);
+          element.addEventListener('error', () => test.mediaErrors.push(element.error?.code ?? 0));
+          return element;
+        }) as unknown as typeof Audio;
+        test.controller = new PlaybackController(new QueueModel(), {
+          longTrackMs: 1000,
+          onError: (error) => test.errors.push(error.kind),
+          onPlayed: () => test.played++,
+        });
+        (window as unknown as { outageTest: OutageTest }).outageTest = test;
+        test.controller.playList([long], 0, null);
+      },
+      track(1, path, 4000),
+    );
+    // The element gives up on the dead connection (after Chromium's own retries) with a network error…
+    await page.waitForFunction(
+      () => (window as unknown as { outageTest: OutageTest }).outageTest.mediaErrors.length > 0,
+      undefined,
+      { timeout: 90_000 },
+    );
+    const cutOff = await page.evaluate(() => {
+      const { controller, mediaErrors, errors } = (window as unknown as { outageTest: OutageTest })
+        .outageTest;
+      return { mediaErrors, errors, position: controller.positionMs(), snapshot: controller.getSnapshot() };
+    });
+    console.info(`the element gave up after ${Date.now() - started} ms`, JSON.stringify(cutOff));
+    expect(cutOff.mediaErrors).toEqual([2]); // MEDIA_ERR_NETWORK
+    // …and the player neither reports the track as broken nor moves on: it waits where the audio stopped.
+    expect(cutOff.errors).toEqual([]);
+    expect(cutOff.snapshot.current?.track.src).toBe(path);
+    expect(cutOff.snapshot.waiting).toBe(true);
+    expect(cutOff.position).toBeGreaterThan(0);
+    expect(cutOff.position).toBeLessThan(4000 / 3 + 250);
+    // The network comes back: the track goes on from there to its end, and counts as one listen.
+    const before = harness.requests.get(path) ?? 0;
+    harness.outages.delete(path);
+    await page.waitForFunction(
+      () => {
+        const { controller } = (window as unknown as { outageTest: OutageTest }).outageTest;
+        return controller.getSnapshot().status === 'paused' && controller.positionMs() > 3900;
+      },
+      undefined,
+      { timeout: 60_000 },
+    );
+    expect(harness.requests.get(path)).toBeGreaterThan(before);
+    const after = await page.evaluate(() => {
+      const test = (window as unknown as { outageTest: OutageTest }).outageTest;
+      test.controller.destroy();
+      return { errors: test.errors, played: test.played, mediaErrors: test.mediaErrors };
+    });
+    expect(after).toEqual({ errors: [], played: 1, mediaErrors: [2] });
+  }, 180_000);
+
   it('keeps memory flat over a 50-track session: decoded buffers are released, the heap does not grow', async () => {
     // Fifty distinct files (distinct URLs, so each is fetched and decoded anew), 0.3 seconds each.
     const clip = floatWav(tone(523.25, (SAMPLE_RATE * 3) / 10));

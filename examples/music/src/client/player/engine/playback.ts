@@ -100,6 +100,11 @@ interface Stream {
   entry: QueueEntry;
   audio: HTMLAudioElement;
   node: MediaElementAudioSourceNode;
+  /**
+   * Set while the element lost the network and a retry waits: where the track resumes (a seek meanwhile moves it),
+   * and the wait, cut short when the stream is stopped.
+   */
+  retry: { at: number; abort: AbortController } | null;
   /** Removes the element's listeners. */
   detach(): void;
 }
@@ -216,7 +221,7 @@ export class PlaybackController {
 
   /** The position of the playing track in ms, read from the audio clock (smoother than the published one). */
   positionMs(): number {
-    if (this.stream) return this.stream.audio.currentTime * 1000;
+    if (this.stream) return (this.stream.retry?.at ?? this.stream.audio.currentTime) * 1000;
     const voice = this.current;
     if (!voice || !this.ctx) return this.pendingPosition * 1000;
     const t = Math.min(Math.max(this.ctx.currentTime, voice.startTime), voice.endTime);
@@ -244,6 +249,11 @@ export class PlaybackController {
     const entry = this.queue.getSnapshot().current;
     if (!entry) return;
     this.wantPlaying = true;
+    if (this.stream?.retry) {
+      // The retry reopens the stream playing (it reads wantPlaying when it fires).
+      this.publish({ status: 'loading' });
+      return;
+    }
     if (this.stream) {
       void this.audio().resume();
       if (this.stream.audio.ended) this.stream.audio.currentTime = 0;
@@ -300,10 +310,11 @@ export class PlaybackController {
 
   seek(positionMs: number): void {
     if (this.stream) {
-      const { audio } = this.stream;
+      const { audio, retry } = this.stream;
       const end = Number.isFinite(audio.duration) ? audio.duration : Number.POSITIVE_INFINITY;
       const offset = Math.min(Math.max(0, positionMs / 1000), end);
-      audio.currentTime = offset;
+      if (retry) retry.at = offset;
+      else audio.currentTime = offset;
       if (offset === 0) this.listen.start(this.stream.entry.track);
       this.publish({ positionMs: offset * 1000 });
       return;
@@ -612,7 +623,7 @@ export class PlaybackController {
   }
 
   /** Plays a long track through an `<audio>` element from `offset` seconds (see `Stream`). */
-  private startStream(entry: QueueEntry, offset: number, autoplay: boolean): void {
+  private startStream(entry: QueueEntry, offset: number, autoplay: boolean, attempt = 0): void {
     const token = ++this.token;
     this.wantPlaying = autoplay;
     this.cancelScheduledNext();
@@ -627,7 +638,9 @@ export class PlaybackController {
     if (this.prepared) this.release(this.prepared);
     this.prepared = null;
     this.stopStream();
-    this.listen.stop();
+    // A stream reopened after a lost network goes on with the same listen: one play report, not two.
+    const resumed = attempt > 0;
+    if (!resumed) this.listen.stop();
     const ctx = this.audio();
     const audio = new Audio();
     audio.preload = 'auto';
@@ -644,7 +657,7 @@ export class PlaybackController {
       if (token !== this.token) return;
       if (offset > 0) audio.currentTime = Math.min(offset, audio.duration || offset);
       this.consecutiveErrors = 0;
-      this.listen.start(entry.track);
+      if (!resumed) this.listen.start(entry.track);
       this.publish({
         status: this.wantPlaying ? 'playing' : 'paused',
         durationMs: Number.isFinite(audio.duration) ? audio.duration * 1000 : entry.track.durationMs,
@@ -676,10 +689,23 @@ export class PlaybackController {
     };
     const onError = () => {
       if (token !== this.token) return;
-      const code = audio.error?.code;
+      if (audio.error?.code === MediaError.MEDIA_ERR_NETWORK) {
+        // The network went away mid-stream (Chromium has already retried on its own): as with a short track, wait
+        // 1 s, 2 s, 4 s … (or until the browser is back online), then open the stream again where it stopped. A
+        // long track is an hour-long mix or podcast; skipping it on a tunnel's worth of lost signal would lose it.
+        const retry = { at: audio.currentTime || offset, abort: new AbortController() };
+        stream.retry = retry;
+        audio.pause();
+        this.publish({ waiting: true, positionMs: retry.at * 1000 });
+        void sleepOrOnline(Math.min(MAX_RETRY_DELAY_MS, 1000 * 2 ** attempt), retry.abort.signal).then(() => {
+          if (token !== this.token || this.stream !== stream || retry.abort.signal.aborted) return;
+          this.startStream(entry, retry.at, this.wantPlaying, attempt + 1);
+        });
+        return;
+      }
       this.stopStream();
       // The element does not tell a 404 from a file it cannot read; both mean this track cannot be played.
-      this.fail(entry, new LoadError(code === MediaError.MEDIA_ERR_NETWORK ? 'network' : 'decode'));
+      this.fail(entry, new LoadError('decode'));
     };
     audio.addEventListener('loadedmetadata', onLoaded, { once: true });
     audio.addEventListener('progress', publishBuffered);
@@ -691,6 +717,7 @@ export class PlaybackController {
       entry,
       audio,
       node,
+      retry: null,
       detach() {
         audio.removeEventListener('loadedmetadata', onLoaded);
         audio.removeEventListener('progress', publishBuffered);
@@ -725,6 +752,7 @@ export class PlaybackController {
     const stream = this.stream;
     if (!stream) return;
     this.stream = null;
+    stream.retry?.abort.abort();
     stream.detach();
     stream.audio.pause();
     stream.node.disconnect();

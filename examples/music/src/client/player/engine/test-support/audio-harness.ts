@@ -164,6 +164,13 @@ export interface AudioHarness {
   files: Map<string, Buffer>;
   /** Paths whose first requests lose their connection (the network drops); later ones are answered. */
   dropFirst: Set<string>;
+  /**
+   * Paths cut off mid-file: every response for one dies when it reaches this byte of the file (a request starting
+   * past it dies at once), until the test deletes the entry and the network is back.
+   */
+  outages: Map<string, number>;
+  /** How many requests each file path has had. */
+  requests: Map<string, number>;
   api: ApiLog;
   /** The test app's page, for a signed-in user; `tracks` is what its "Play album" button plays. */
   appUrl: string;
@@ -181,6 +188,8 @@ export async function startAudioHarness(options: { app?: boolean } = {}): Promis
   const files = new Map<string, Buffer>();
   const dropFirst = new Set<string>();
   const dropped = new Map<string, number>();
+  const outages = new Map<string, number>();
+  const requests = new Map<string, number>();
   const api: ApiLog = { plays: [], playerState: [] };
   let appTracks: unknown[] = [];
   let storedState: unknown = null;
@@ -266,26 +275,29 @@ export async function startAudioHarness(options: { app?: boolean } = {}): Promis
       request.socket.destroy();
     } else if (files.has(path)) {
       const body = files.get(path)!;
+      requests.set(path, (requests.get(path) ?? 0) + 1);
+      const cut = outages.get(path);
       // Byte ranges as the site's stream route answers them: a media element seeks with them.
-      const range = /^bytes=(\d+)-(\d*)$/.exec(request.headers.range ?? '');
-      if (range && Number(range[1]) < body.length) {
-        const start = Number(range[1]);
-        const end = Math.min(body.length - 1, range[2] ? Number(range[2]) : body.length - 1);
-        response.writeHead(206, {
-          'content-type': 'audio/wav',
-          'accept-ranges': 'bytes',
-          'content-range': `bytes ${start}-${end}/${body.length}`,
-          'content-length': end - start + 1,
-        });
-        response.end(body.subarray(start, end + 1));
+      const asked = /^bytes=(\d+)-(\d*)$/.exec(request.headers.range ?? '');
+      const range = asked && Number(asked[1]) < body.length ? asked : null;
+      const start = range ? Number(range[1]) : 0;
+      const end = range?.[2] ? Math.min(body.length - 1, Number(range[2])) : body.length - 1;
+      if (cut !== undefined && start >= cut) {
+        request.socket.destroy();
         return;
       }
-      response.writeHead(200, {
+      response.writeHead(range ? 206 : 200, {
         'content-type': 'audio/wav',
         'accept-ranges': 'bytes',
-        'content-length': body.length,
+        'content-length': end - start + 1,
+        ...(range ? { 'content-range': `bytes ${start}-${end}/${body.length}` } : {}),
       });
-      response.end(body);
+      if (cut !== undefined && cut <= end) {
+        // The connection dies part way: what came before the cut arrives, the rest never does.
+        response.write(body.subarray(start, cut), () => request.socket.destroy());
+        return;
+      }
+      response.end(body.subarray(start, end + 1));
     } else {
       response.writeHead(404, { 'content-type': 'text/plain' });
       response.end('not found');
@@ -313,6 +325,8 @@ export async function startAudioHarness(options: { app?: boolean } = {}): Promis
       browser,
       files,
       dropFirst,
+      outages,
+      requests,
       api,
       appUrl: `${url}/app`,
       setAppTracks(tracks) {
