@@ -57,16 +57,30 @@ export const recordPlay = route({
 });
 
 /** The player state as it is sent: every field is required. */
-const PlayerStateBody = z.object({
-  queue: z
-    .array(z.number().check(z.int(), z.gte(1)))
-    .check(z.maxLength(1000, 'The queue holds at most 1000 tracks.')),
-  current_index: z.number().check(z.int(), z.gte(-1)),
-  position_ms: z.number().check(z.gte(0)),
-  shuffle: z.boolean(),
-  repeat: z.enum(['off', 'all', 'one']),
-  volume: z.number().check(z.gte(0), z.lte(100)),
-});
+const PlayerStateBody = z
+  .object({
+    queue: z
+      .array(z.number().check(z.int(), z.gte(1)))
+      .check(z.maxLength(1000, 'The queue holds at most 1000 tracks.')),
+    current_index: z.number().check(z.int(), z.gte(-1)),
+    position_ms: z.number().check(z.gte(0)),
+    shuffle: z.boolean(),
+    repeat: z.enum(['off', 'all', 'one']),
+    volume: z.number().check(z.gte(0), z.lte(100)),
+  })
+  .check(
+    // The current track is one of the queue's (or none, -1): an index past the end would restore a queue whose
+    // "now playing" is nothing, on every device the listener signs in on.
+    z.superRefine((value, ctx) => {
+      if (value.current_index >= value.queue.length)
+        ctx.issues.push({
+          code: 'custom',
+          path: ['current_index'],
+          message: 'The current index must point into the queue, or be -1 for none.',
+          input: value.current_index,
+        });
+    }),
+  );
 
 /**
  * `GET me/player-state`: what the player last saved on any device (an empty queue when never saved), with the

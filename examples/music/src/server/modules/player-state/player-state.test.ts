@@ -96,12 +96,25 @@ describe.each(testDatabases())('the player state routes on $name', (database) =>
       { ...valid, queue: [0] },
       { ...valid, position_ms: -1 },
       { ...valid, current_index: -2 },
+      { ...valid, current_index: 1 },
+      { ...valid, queue: [], current_index: 0 },
       { ...valid, queue: Array.from({ length: 1001 }, (_, i) => i + 1) },
     ]) {
       const answer = await http.request('PUT', '/api/v1/me/player-state', { json: bad });
       expect(answer.status, JSON.stringify(bad).slice(0, 80)).toBe(422);
     }
-    // Nothing of it was kept.
+    // The index past the end is named as the field at fault.
+    const pastEnd = await http.request('PUT', '/api/v1/me/player-state', {
+      json: { ...valid, current_index: 1 },
+    });
+    expect((pastEnd.data as { errors: Record<string, string[]> }).errors.current_index).toEqual([
+      'The current index must point into the queue, or be -1 for none.',
+    ]);
+    // An empty queue with no current track is a valid state.
+    const empty = { ...valid, queue: [], current_index: -1 };
+    expect((await http.request('PUT', '/api/v1/me/player-state', { json: empty })).status).toBe(204);
+    // Nothing of the refused states was kept.
+
     expect(((await http.get('/api/v1/me/player-state')).data as SavedState).queue).toEqual([]);
 
     const guest = server.session();
