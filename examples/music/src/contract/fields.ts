@@ -1,4 +1,4 @@
-import { MAX_ID } from '@backline/core/contract';
+import { MAX_ID, wholeNumberParam } from '@backline/core/contract';
 import * as z from 'zod/mini';
 
 /** Largest page a list answers; the tracks of one playlist may be read in bigger pages (see `PLAYLIST_TRACKS_MAX`). */
@@ -33,25 +33,9 @@ export function slugify(text: string): string {
   return slug || '-';
 }
 
-/** A positive whole number from a query string, with a default; `max` bounds it. */
+/** A positive whole number from a query string (the kit's `wholeNumberParam`), with a default; `max` bounds it. */
 export function countParam(field: string, fallback: number, max: number) {
-  const message = `The ${field} must be a whole number between 1 and ${max}.`;
-  // A query string carries text, so the input is a string or a number; the document (and every client or fuzzer
-  // generated from it) is told what the pipe accepts: a whole number from 1 to `max`.
-  const input = z.union([z.string(), z.number()], { error: message });
-  z.globalRegistry.add(input, { type: 'integer', minimum: 1, maximum: max });
-  return z._default(
-    z.optional(
-      z.pipe(
-        input,
-        z.pipe(
-          z.transform((value: string | number) => (value === '' ? Number.NaN : Number(value))),
-          z.number({ error: message }).check(z.int(message), z.gte(1, message), z.lte(max, message)),
-        ),
-      ),
-    ),
-    fallback,
-  );
+  return z._default(z.optional(wholeNumberParam(field, max)), fallback);
 }
 
 /** `page` and `perPage`, as every list takes them. */

@@ -8,14 +8,22 @@ export const LIST_DEFAULT_PER_PAGE = 15;
 /** The longest search text a list accepts. */
 export const LIST_QUERY_MAX = 255;
 
-const WHOLE_NUMBER = /^[1-9]\d{0,8}$/;
+// Ten digits at most: enough for any id up to MAX_ID, and never so long that Number() rounds it.
+const WHOLE_NUMBER = /^[1-9]\d{0,9}$/;
 
-/** A positive whole number from a query string, at most `max`: "abc", "0", "1e3" and "100000" (over 100) are 422. */
+/**
+ * A positive whole number from a query string, at most `max`: "abc", "0", "1.5", "1e3", " 7" and "100000" (over
+ * 100) are 422. Numbers are taken too (a client may send one), as their decimal text.
+ */
 export function wholeNumberParam(field: string, max: number) {
   const message = `The ${field} must be a whole number between 1 and ${max}.`;
+  const input = z.union([z.string(), z.number()], { error: message });
+  // A query string carries text, so the input is a string or a number; the OpenAPI document (and every client or
+  // fuzzer generated from it) is told what the pipe accepts: a whole number from 1 to `max`.
+  z.globalRegistry.add(input, { type: 'integer', minimum: 1, maximum: max });
   return z.pipe(
     z.pipe(
-      z.union([z.string(), z.number()], { error: message }),
+      input,
       z.pipe(
         z.transform((value: string | number) => String(value)),
         z.string().check(z.regex(WHOLE_NUMBER, message)),
