@@ -6,10 +6,11 @@
  *
  * The snapshot rewrites package.json files and consumes changesets; every file it touches is restored.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import semver from 'semver';
 import { appPageBytes } from './bench/app-page-bytes';
 import { type LocalRegistry, publishSnapshot, root, run, scopeNpmrc, startRegistry } from './local-registry';
 
@@ -55,6 +56,31 @@ function docSnippets(docs: readonly string[]): { file: string; code: string }[] 
   const twice = names.find((name, index) => names.indexOf(name) !== index);
   if (twice) throw new Error(`two compiled doc snippets are both named ${twice}`);
   return blocks;
+}
+
+/**
+ * The lowest version of each third-party peer that every installed @backline package of an app allows: for each
+ * peer, the highest of the packages' minimum versions (so all of their ranges hold).
+ */
+function lowestPeers(appDir: string): Record<string, string> {
+  const pkg = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
+  const lowest: Record<string, string> = {};
+  for (const name of Object.keys(pkg.dependencies as Record<string, string>)) {
+    if (!name.startsWith('@backline/')) continue;
+    const installed = JSON.parse(
+      readFileSync(path.join(appDir, 'node_modules', name, 'package.json'), 'utf8'),
+    );
+    for (const [peer, range] of Object.entries(
+      (installed.peerDependencies ?? {}) as Record<string, string>,
+    )) {
+      if (peer.startsWith('@backline/')) continue;
+      const min = semver.minVersion(range)?.version;
+      if (!min) throw new Error(`${name} has a peer range for ${peer} that allows nothing: ${range}`);
+      const current = lowest[peer];
+      if (!current || semver.gt(min, current)) lowest[peer] = min;
+    }
+  }
+  return lowest;
 }
 
 let registry: LocalRegistry | undefined;
@@ -142,6 +168,47 @@ try {
         .join('\n')}`,
     );
   }
+  // Peer ranges that match what works: the same app, installed again with the lowest version of each peer our
+  // ranges allow (the install above took the newest), must build and pass its own test too.
+  const lowest = lowestPeers(app);
+  log(
+    `installing the app with the lowest allowed peers (${Object.entries(lowest)
+      .map(([name, version]) => `${name}@${version}`)
+      .join(', ')}) and running its test again`,
+  );
+  const low = path.join(work, 'app-lowest');
+  cpSync(app, low, {
+    recursive: true,
+    filter: (source) => !/[/\\](node_modules|dist|package-lock\.json)$/.test(source),
+  });
+  const lowPkg = JSON.parse(readFileSync(path.join(low, 'package.json'), 'utf8'));
+  const pinned: Record<string, string> = { ...lowest };
+  // The app's React type declarations follow the React it runs on.
+  const reactMajor = semver.major(lowest.react ?? '19.0.0');
+  for (const types of ['@types/react', '@types/react-dom']) {
+    if (lowPkg.devDependencies?.[types]) pinned[types] = `^${reactMajor}`;
+  }
+  for (const [name, version] of Object.entries(pinned)) {
+    if (lowPkg.dependencies?.[name]) lowPkg.dependencies[name] = version;
+    else if (lowPkg.devDependencies?.[name]) lowPkg.devDependencies[name] = version;
+    else lowPkg.dependencies = { ...lowPkg.dependencies, [name]: version };
+  }
+  // Overrides, so no other package's range pulls a newer copy of a peer in beside the pinned one.
+  lowPkg.overrides = pinned;
+  writeFileSync(path.join(low, 'package.json'), `${JSON.stringify(lowPkg, null, 2)}\n`);
+  await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefer-offline'], {
+    cwd: low,
+    env: installEnv(low),
+  });
+  for (const [name, version] of Object.entries(lowest)) {
+    const installed = JSON.parse(readFileSync(path.join(low, 'node_modules', name, 'package.json'), 'utf8'));
+    if (installed.version !== version)
+      throw new Error(`${name} installed at ${installed.version}, not ${version}`);
+  }
+  await run('npm', ['run', 'build'], { cwd: low, env: installEnv(low) });
+  await run('npm', ['test'], { cwd: low, env: installEnv(low) });
+  log('the app builds and passes its test with the lowest allowed peers');
+
   // Every extra at once: the files they add must install and type-check against the published packages (the
   // npm cache is warm from the first app, and Vite adds nothing tsc would not catch here, so it is skipped).
   log('scaffolding an app with every extra and type checking it');
