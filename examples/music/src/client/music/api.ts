@@ -1,3 +1,4 @@
+import type { Page } from '@backline/core/contract';
 import { useHttp, useUser } from '@backline/core/react';
 import {
   type InfiniteData,
@@ -24,10 +25,8 @@ export const musicKeys = {
   library: (kind: string) => ['music', 'library', kind] as const,
 };
 
-/** The kit's page shape, as every list answers it. */
-export interface Page<T> {
-  pagination: { data: T[]; current_page: number; per_page: number; total: number; last_page: number };
-}
+/** The kit's page shape, as every list answers it (inferred from the contract's `paginated` schema). */
+export type { Page };
 
 /** Flattens the pages of an infinite list. */
 export function allItems<T>(data: InfiniteData<Page<T>> | undefined): T[] {

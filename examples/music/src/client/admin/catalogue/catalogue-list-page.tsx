@@ -11,6 +11,7 @@ import {
   useEditing,
   useListParams,
 } from '@backline/admin';
+import type { Page } from '@backline/core/contract';
 import { useCan, useHttp } from '@backline/core/react';
 import { Button, toast } from '@backline/ui';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,7 +21,6 @@ import { catalogueAdmin } from '../../../contract';
 import { useDebouncedValue } from '../use-debounced-value';
 
 type Row = { id: number; name: string };
-type Page<T> = { pagination: { data: T[]; current_page: number; last_page: number; total: number } };
 
 /** Everything one catalogue list page differs in; the page itself (search, sort, paging, bulk delete) is shared. */
 export interface CatalogueListPageProps<T extends Row> {
