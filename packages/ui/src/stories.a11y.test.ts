@@ -514,6 +514,38 @@ describeBuilt('stories in Chromium', () => {
       expect(await page.getByRole('menuitem').allTextContents()).toContain('Notifications3');
     });
 
+    it('moves the menu links into the menu button when they do not fit on one row, and back when they do', async () => {
+      await showStory(page, origin, 'shell-navbar--logged-in', { theme: 'light', direction: 'ltr' });
+      const main = root().getByRole('navigation', { name: 'Main' });
+      const menuButton = root().getByRole('button', { name: 'Menu' });
+      const barHeight = async () => (await root().locator('.bl-navbar').boundingBox())?.height ?? 0;
+      await main.waitFor();
+      expect(await menuButton.count()).toBe(0);
+      const height = await barHeight();
+      try {
+        // Too narrow for the links beside the logo and the account area, yet wider than the phone layout's.
+        await page.setViewportSize({ width: 560, height: 800 });
+        await menuButton.waitFor();
+        await main.waitFor({ state: 'hidden' });
+        expect(await barHeight()).toBe(height);
+        await menuButton.click();
+        const items = page.getByRole('menuitem');
+        await items.first().waitFor();
+        expect(await items.allTextContents()).toEqual(
+          await page.evaluate(() =>
+            Array.from(document.querySelectorAll('.bl-navbar__links a'), (link) => link.textContent ?? ''),
+          ),
+        );
+        await page.keyboard.press('Escape');
+        await page.getByRole('menu').waitFor({ state: 'detached' });
+      } finally {
+        await page.setViewportSize({ width: 1280, height: 800 });
+      }
+      await main.waitFor();
+      expect(await menuButton.count()).toBe(0);
+      expect(await barHeight()).toBe(height);
+    });
+
     it('mirrors the navbar in right-to-left', async () => {
       await showStory(page, origin, 'shell-navbar--right-to-left', { theme: 'light', direction: 'rtl' });
       const logo = await root().locator('.bl-navbar__logo').boundingBox();

@@ -1,5 +1,5 @@
 import type { User } from '@backline/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../avatar/avatar';
@@ -96,13 +96,19 @@ export function Navbar({
   const mediaMobile = useIsMobile();
   const isMobile = forcedMobile ?? mediaMobile;
   const links = linkItems(menu);
+  const innerRef = useRef<HTMLDivElement>(null);
+  const linksRef = useRef<HTMLDivElement>(null);
+  const endRef = useRef<HTMLDivElement>(null);
+  const linksFit = useLinksFit(innerRef, linksRef, endRef, !isMobile && links.length > 0);
+  // Links that do not fit beside the logo and the account area go into the menu button, as on a phone.
+  const collapsed = !isMobile && !linksFit;
 
   return (
     <header className={cx('bl-navbar', className)} data-mobile={isMobile || undefined}>
-      <div className="bl-navbar__inner">
-        {isMobile && links.length > 0 ? (
+      <div className="bl-navbar__inner" ref={innerRef}>
+        {(isMobile || collapsed) && links.length > 0 ? (
           <MenuTrigger>
-            <IconButton aria-label={t('Menu')}>
+            <IconButton aria-label={t('Menu')} className="bl-navbar__menu-button">
               <MenuIcon />
             </IconButton>
             <Menu aria-label={t('Menu')} items={links}>
@@ -124,10 +130,19 @@ export function Navbar({
           // Without this, a phone would render the light and dark images at desktop size.
           {...(isMobile ? {} : { logoLightMobile: null, logoDarkMobile: null })}
         />
-        {!isMobile ? (
-          <MenuLinks items={menu} label={t('Main')} currentPath={currentPath} className="bl-navbar__menu" />
+        {!isMobile && links.length > 0 ? (
+          // Collapsed, the links stay in the page unseen (and out of the accessibility tree): their width says
+          // when they fit again.
+          <div
+            ref={linksRef}
+            className="bl-navbar__links"
+            data-collapsed={collapsed || undefined}
+            aria-hidden={collapsed || undefined}
+          >
+            <MenuLinks items={menu} label={t('Main')} currentPath={currentPath} className="bl-navbar__menu" />
+          </div>
         ) : null}
-        <div className="bl-navbar__end">
+        <div className="bl-navbar__end" ref={endRef}>
           {children}
           {user ? (
             <>
@@ -160,6 +175,52 @@ export function Navbar({
       </div>
     </header>
   );
+}
+
+/**
+ * Whether the menu links fit on one line between the logo and the account area. The links never wrap (a second
+ * row would break the bar's fixed height); when they do not fit, the navbar shows them in the menu button instead.
+ * Measured whenever the bar or its account area changes size.
+ */
+function useLinksFit(
+  innerRef: RefObject<HTMLDivElement | null>,
+  linksRef: RefObject<HTMLDivElement | null>,
+  endRef: RefObject<HTMLDivElement | null>,
+  enabled: boolean,
+): boolean {
+  const [fits, setFits] = useState(true);
+  useLayoutEffect(() => {
+    const inner = innerRef.current;
+    if (!enabled || !inner || typeof ResizeObserver === 'undefined') {
+      setFits(true);
+      return;
+    }
+    const measure = () => {
+      const links = linksRef.current;
+      if (!links) return;
+      const style = getComputedStyle(inner);
+      const gap = Number.parseFloat(style.columnGap) || 0;
+      const padding =
+        (Number.parseFloat(style.paddingInlineStart) || 0) + (Number.parseFloat(style.paddingInlineEnd) || 0);
+      // Everything in the bar but the links (and the menu button, there only while collapsed) keeps its width.
+      let others = 0;
+      let count = 0;
+      for (const child of Array.from(inner.children) as HTMLElement[]) {
+        if (child === links || child.classList.contains('bl-navbar__menu-button')) continue;
+        others += child.getBoundingClientRect().width;
+        count++;
+      }
+      const needed = (links.firstElementChild as HTMLElement | null)?.scrollWidth ?? 0;
+      setFits(padding + others + gap * count + needed <= inner.clientWidth);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(inner);
+    if (endRef.current) observer.observe(endRef.current);
+    if (linksRef.current?.firstElementChild) observer.observe(linksRef.current.firstElementChild);
+    return () => observer.disconnect();
+  }, [innerRef, linksRef, endRef, enabled]);
+  return fits;
 }
 
 function VisitorActions({
