@@ -171,6 +171,7 @@ describe('billing in Chromium, against the music server and a loopback Stripe', 
     await expect.poll(() => page.locator('.bl-billing__plan').innerText()).toContain('Pro');
     await expect.poll(() => page.locator('.bl-billing__table tbody tr').count()).toBe(1);
     await expectAccessibleInBothThemes(page, 'billing-1280');
+    await fitsPhone(page, 'billing-subscriber-375', '.bl-billing__table-wrap');
 
     // Change plan: the pricing page now points paid plans at the confirm page (yearly by default).
     await page.goto(`${site.url}/pricing`);
@@ -183,6 +184,7 @@ describe('billing in Chromium, against the music server and a loopback Stripe', 
     await expectHeading(page, 'Change plan');
     await expect.poll(() => page.getByTestId('amount-due').innerText()).toBe('$139.91');
     await expectAccessibleInBothThemes(page, 'change-plan-1280');
+    await fitsPhone(page, 'change-plan-375');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expectPath(page, '/billing');
     await expect.poll(() => page.locator('.bl-billing__plan').innerText()).toContain('Premium');
@@ -315,3 +317,28 @@ describe('billing in Chromium, against the music server and a loopback Stripe', 
     }
   });
 });
+
+/**
+ * The page as a subscriber sees it on a 375 px phone: nothing scrolls sideways (neither the page nor the `scrollers`
+ * inside it), and axe finds nothing serious.
+ */
+async function fitsPhone(page: Page, name: string, ...scrollers: string[]) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 800 });
+  try {
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+      .toBeLessThanOrEqual(0);
+    for (const selector of scrollers) {
+      const element = page.locator(selector);
+      await element.waitFor();
+      expect(
+        await element.evaluate((node) => node.scrollWidth - node.clientWidth),
+        selector,
+      ).toBeLessThanOrEqual(0);
+    }
+    await expectAccessibleInBothThemes(page, name);
+  } finally {
+    if (size) await page.setViewportSize(size);
+  }
+}
