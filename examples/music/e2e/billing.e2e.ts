@@ -204,16 +204,21 @@ describe('billing in Chromium, against the music server and a loopback Stripe', 
     await context.close();
   });
 
-  it("lets an admin find a listener's subscription by status and cancel it at once", async () => {
-    // A listener subscribes to Pro through the fake provider's hosted page.
+  it("lets an admin find a listener's subscription by status, cancel one at once and refund another", async () => {
+    // Two listeners subscribe to Pro through the fake provider's hosted page.
+    const subscribe = async (email: string) => {
+      const { http } = await signedInUser(site, { email, password: PASSWORD });
+      const started = await http.post('/api/v1/billing/checkout', {
+        productId: ids.Pro!.id,
+        priceId: ids.Pro!.month,
+      });
+      expect(started.status).toBe(200);
+      await stripe.completeCheckout((started.data as { url: string }).url.split('/').pop()!);
+    };
     const listener = uniqueEmail('subscribed');
-    const { http } = await signedInUser(site, { email: listener, password: PASSWORD });
-    const started = await http.post('/api/v1/billing/checkout', {
-      productId: ids.Pro!.id,
-      priceId: ids.Pro!.month,
-    });
-    expect(started.status).toBe(200);
-    await stripe.completeCheckout((started.data as { url: string }).url.split('/').pop()!);
+    const refundee = uniqueEmail('refunded');
+    await subscribe(listener);
+    await subscribe(refundee);
     const adminEmail = uniqueEmail('billing-admin');
     await createTestUser(site.app, { email: adminEmail, password: PASSWORD, roles: ['admin'] });
 
@@ -259,6 +264,29 @@ describe('billing in Chromium, against the music server and a loopback Stripe', 
       .select('billing_subscriptions.status', 'billing_subscriptions.revoked_at');
     expect(row.status).toBe('canceled');
     expect(row.revoked_at).not.toBeNull();
+
+    // Refund: the last payment goes back through the provider and the subscription ends at once.
+    const refunds = stripe.refunds.length;
+    await page.getByRole('button', { name: /Status$/ }).click();
+    await page.getByRole('option', { name: 'Active', exact: true }).click();
+    const refundeeRow = table.getByRole('row').filter({ hasText: refundee });
+    await refundeeRow.getByRole('button', { name: `Refund the subscription of ${refundee}` }).click();
+    await expect
+      .poll(() => dialog.textContent())
+      .toContain(`Give ${refundee}'s last payment for Pro back in full, and end the subscription now?`);
+    await expectAccessibleInBothThemes(page);
+    await dialog.getByRole('button', { name: 'Refund and end' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => page.getByText('Payment refunded and subscription ended').isVisible()).toBe(true);
+    await expect.poll(() => refundeeRow.count()).toBe(0);
+    expect(stripe.refunds.length).toBe(refunds + 1);
+    const [refunded] = await site.app.kit
+      .knex('billing_subscriptions')
+      .join('users', 'users.id', 'billing_subscriptions.user_id')
+      .where('users.email', refundee)
+      .select('billing_subscriptions.status', 'billing_subscriptions.revoked_at');
+    expect(refunded).toMatchObject({ status: 'canceled' });
+    expect(refunded.revoked_at).not.toBeNull();
     await context.close();
   });
 

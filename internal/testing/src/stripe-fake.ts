@@ -33,6 +33,10 @@ export interface StripeFake {
   sessions: Map<string, Json>;
   subscriptions: Map<string, Json>;
   invoices: Map<string, Json>;
+  /** Billing portal sessions made, in order (each with the customer and return URL asked for). */
+  portals: Json[];
+  /** Refunds made through the API, in order. */
+  refunds: Json[];
   /** Every API call the SDK made: `METHOD /v1/path`. */
   calls: string[];
   /** Every event sent, in order, with the site's answer. */
@@ -97,6 +101,11 @@ export async function startStripeFake(): Promise<StripeFake> {
   const sessions = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
   const invoices = new Map<string, Json>();
+  const portals: Json[] = [];
+  const refunds: Json[] = [];
+  /** PaymentIntents of paid invoices, by id, and which invoice each paid. */
+  const intents = new Map<string, Json>();
+  const invoiceIntents = new Map<string, string>();
   const calls: string[] = [];
   const delivered: DeliveredEvent[] = [];
   let url = '';
@@ -115,6 +124,8 @@ export async function startStripeFake(): Promise<StripeFake> {
     sessions,
     subscriptions,
     invoices,
+    portals,
+    refunds,
     calls,
     delivered,
     async send(type, object, options = {}) {
@@ -204,6 +215,18 @@ export async function startStripeFake(): Promise<StripeFake> {
       parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id } },
     };
     invoices.set(String(invoice.id), invoice);
+    subscription.latest_invoice = invoice.id;
+    if (status === 'paid') {
+      const intent = {
+        id: id('pi'),
+        object: 'payment_intent',
+        amount,
+        currency: invoice.currency,
+        refunded: false,
+      };
+      intents.set(intent.id, intent);
+      invoiceIntents.set(String(invoice.id), intent.id);
+    }
     return invoice;
   }
 
@@ -227,12 +250,13 @@ export async function startStripeFake(): Promise<StripeFake> {
   const missing = (res: ServerResponse) =>
     json(res, 404, { error: { type: 'invalid_request_error', message: 'No such object' } });
 
-  async function api(req: IncomingMessage, res: ServerResponse, path: string) {
+  async function api(req: IncomingMessage, res: ServerResponse, path: string, search: string) {
     if (req.headers.authorization !== `Bearer ${secretKey}`)
       return json(res, 401, {
         error: { type: 'invalid_request_error', message: 'Invalid API Key provided' },
       });
-    const form = parseForm(await readBody(req));
+    // The SDK sends a GET's parameters in the query string, and every other method's in a form body.
+    const form = parseForm(req.method === 'GET' ? search : await readBody(req));
     calls.push(`${req.method} ${path}`);
     const [, , resource, key] = path.split('/');
     if (req.method === 'POST' && resource === 'customers' && !key) {
@@ -344,12 +368,75 @@ export async function startStripeFake(): Promise<StripeFake> {
       const invoice = invoices.get(key);
       return invoice ? json(res, 200, invoice) : missing(res);
     }
-    if (req.method === 'POST' && resource === 'billing_portal' && key === 'sessions') {
+    if (req.method === 'GET' && resource === 'invoice_payments' && !key) {
+      const invoice = invoices.get(String(form.invoice));
+      const intent = invoice && invoiceIntents.get(String(invoice.id));
+      const paid = intent && (!form.status || form.status === 'paid');
       return json(res, 200, {
+        object: 'list',
+        has_more: false,
+        data: paid
+          ? [
+              {
+                id: id('inpay'),
+                object: 'invoice_payment',
+                invoice: invoice.id,
+                status: 'paid',
+                amount_paid: invoice.amount_due,
+                currency: invoice.currency,
+                payment: { type: 'payment_intent', payment_intent: intent },
+              },
+            ]
+          : [],
+      });
+    }
+    if (req.method === 'POST' && resource === 'refunds' && !key) {
+      const intent = intents.get(String(form.payment_intent));
+      if (!intent) return missing(res);
+      if (intent.refunded)
+        return json(res, 400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'charge_already_refunded',
+            message: `Charge for ${String(intent.id)} has already been refunded.`,
+          },
+        });
+      intent.refunded = true;
+      const refund = {
+        id: id('re'),
+        object: 'refund',
+        amount: intent.amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        status: 'succeeded',
+      };
+      refunds.push(refund);
+      json(res, 200, refund);
+      // As Stripe does, the refund is then announced by a webhook, on its own schedule.
+      const paidInvoice = [...invoiceIntents].find(([, paid]) => paid === intent.id)?.[0];
+      const invoice = paidInvoice ? invoices.get(paidInvoice) : undefined;
+      if (fake.webhookUrl && invoice)
+        void fake
+          .send('charge.refunded', {
+            id: id('ch'),
+            object: 'charge',
+            customer: invoice.customer,
+            refunded: true,
+          })
+          .catch(() => {});
+      return;
+    }
+    if (req.method === 'POST' && resource === 'billing_portal' && key === 'sessions') {
+      if (!customers.has(String(form.customer))) return missing(res);
+      const portal = {
         id: id('bps'),
         object: 'billing_portal.session',
+        customer: form.customer,
+        return_url: form.return_url,
         url: `${url}/portal?return=${encodeURIComponent(String(form.return_url))}`,
-      });
+      };
+      portals.push(portal);
+      return json(res, 200, portal);
     }
     return missing(res);
   }
@@ -383,9 +470,9 @@ export async function startStripeFake(): Promise<StripeFake> {
   }
 
   const server: Server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://fake').pathname;
+    const { pathname: path, search } = new URL(req.url ?? '/', 'http://fake');
     const handle = path.startsWith('/v1/')
-      ? api(req, res, path)
+      ? api(req, res, path, search.slice(1))
       : path.startsWith('/pay/')
         ? hosted(req, res, path)
         : null;

@@ -41,6 +41,8 @@ export interface SubscriptionsTableProps
   onFilterChange: (name: (typeof FILTERS)[number], value: string | null) => void;
   /** Asks to end a subscription (the row action shows only for subscriptions that still grant their plan). */
   onCancel: (subscription: billing.AdminSubscription) => void;
+  /** Asks to refund a subscription's last payment and end it (shown for live subscriptions when given). */
+  onRefund?: (subscription: billing.AdminSubscription) => void;
   /** Whether a search or filter is applied (the empty state says "match" instead of "yet"). */
   isFiltered?: boolean;
 }
@@ -52,6 +54,7 @@ export function SubscriptionsTable({
   filters,
   onFilterChange,
   onCancel,
+  onRefund,
   isFiltered,
   ...table
 }: SubscriptionsTableProps) {
@@ -140,6 +143,13 @@ export function SubscriptionsTable({
               onPress: () => onCancel(row),
               hidden: !row.valid,
             },
+            {
+              id: 'refund',
+              label: t('Refund'),
+              ariaLabel: t('Refund the subscription of :name', { name: row.user.email }),
+              onPress: () => onRefund?.(row),
+              hidden: !row.valid || !onRefund,
+            },
           ]}
         />
       )}
@@ -150,8 +160,9 @@ export function SubscriptionsTable({
 /**
  * Subscriptions: every subscriber's plan, price, status and period, a page at a time, searched by the subscriber's
  * name or email and filtered by status and plan (the view lives in the URL). Cancelling ends the subscription at
- * once at the payment provider and takes the plan's permissions away now; the server has no admin cancel at period
- * end (the subscriber does that from their billing page).
+ * once at the payment provider and takes the plan's permissions away now; refunding gives the last payment back in
+ * full through the provider and ends it the same way. The server has no admin cancel at period end (the subscriber
+ * does that from their billing page).
  */
 export function SubscriptionsPage() {
   const { t } = useTranslation();
@@ -176,6 +187,11 @@ export function SubscriptionsPage() {
     successMessage: t('Subscription canceled'),
     invalidate: SUBSCRIPTIONS_QUERY_KEY,
   });
+  const refund = useConfirmedAction<billing.AdminSubscription>({
+    mutationFn: (row) => http.call(billing.adminRefundSubscription, { params: { id: row.id } }),
+    successMessage: t('Payment refunded and subscription ended'),
+    invalidate: SUBSCRIPTIONS_QUERY_KEY,
+  });
   const planName = (row: billing.AdminSubscription) =>
     plans.data?.products.find((plan) => plan.id === row.product_id)?.name ??
     t('Plan #:id', { id: row.product_id });
@@ -191,12 +207,21 @@ export function SubscriptionsPage() {
         filters={params.filters}
         onFilterChange={(name, value) => update({ [name]: value })}
         onCancel={cancel.ask}
+        onRefund={refund.ask}
         isFiltered={Boolean(params.query || Object.keys(params.filters).length)}
       />
       <ConfirmDialog action={cancel} title={t('Cancel subscription')} confirmLabel={t('Cancel subscription')}>
         {(row) =>
           t(
             "End the subscription of :name to :plan now? The payment provider cancels it and the plan's permissions go away at once.",
+            { name: row.user.email, plan: planName(row) },
+          )
+        }
+      </ConfirmDialog>
+      <ConfirmDialog action={refund} title={t('Refund payment')} confirmLabel={t('Refund and end')}>
+        {(row) =>
+          t(
+            "Give :name's last payment for :plan back in full, and end the subscription now? The payment provider refunds it and the plan's permissions go away at once.",
             { name: row.user.email, plan: planName(row) },
           )
         }

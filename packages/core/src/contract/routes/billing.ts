@@ -323,6 +323,27 @@ export const adminDeleteProduct = route({
   token: false,
 });
 
+/**
+ * `POST billing/admin/subscriptions/{id}/refund`: gives the subscription's last payment back through the provider,
+ * in full, and ends the subscription now. 409 when it has ended already, has no paid payment, or the provider
+ * cannot refund; 502 when the provider refuses (nothing changed then).
+ */
+export const adminRefundSubscription = route({
+  method: 'POST',
+  path: 'billing/admin/subscriptions/{id}/refund',
+  tag: 'billing',
+  summary: 'Refund the last payment and end the subscription now',
+  auth: true,
+  permission: BILLING_MANAGE_PERMISSION,
+  params: z.object({ id: idParam() }),
+  response: z.object({
+    subscription: Subscription,
+    refund: z.object({ amount: z.number(), currency: z.string() }),
+  }),
+  errors: [404, 409, 502],
+  token: false,
+});
+
 /** `POST billing/admin/subscriptions/{id}/cancel`: ends a subscription now at the provider (with a refund, say). */
 export const adminCancelSubscription = route({
   method: 'POST',

@@ -242,32 +242,69 @@ export function adminRoutes(router: BacklineRouter, resolve: ProviderResolver) {
     });
     return {};
   });
-  router.route(billing.adminCancelSubscription).handle(async ({ params, ctx, kit }) => {
-    const row: SubscriptionRow | undefined = await kit
-      .knex('billing_subscriptions')
-      .where({ id: params.id })
-      .first();
+  /** A subscription an admin may end now: found, still valid, sold through the provider configured now. */
+  async function endable(id: number, kit: Kit) {
+    const row: SubscriptionRow | undefined = await kit.knex('billing_subscriptions').where({ id }).first();
     if (!row) throw new HttpError(404, NOT_FOUND);
     if (!isValid(row, kit.now())) throw new HttpError(409, 'The subscription has already ended.');
     const provider = await resolve(kit);
     if (!provider || provider.name !== row.provider)
       throw new HttpError(409, billing.PAYMENTS_NOT_CONFIGURED);
-    await provider.cancelNow(row.provider_id);
-    // Access ends now, whatever the provider's own event says later.
-    const updated = await kit.knex.transaction(async (trx) => {
+    return { row, provider };
+  }
+
+  /** Access ends now, whatever the provider's own events say later; one audit row in the same transaction. */
+  function revoke(
+    row: SubscriptionRow,
+    ctx: Context,
+    kit: Kit,
+    action: 'subscription.cancel' | 'subscription.refund',
+    refund?: { amount: number; currency: string },
+  ) {
+    return kit.knex.transaction(async (trx) => {
       const [changed] = await trx('billing_subscriptions')
         .where({ id: row.id })
         .update({ revoked_at: kit.now(), status: 'canceled', updated_at: new Date() })
         .returning('*');
       await recordAudit(trx, ctx, kit, {
-        action: 'subscription.cancel',
+        action,
         target_type: 'subscription',
         target_id: row.id,
-        before: { status: row.status, revoked_at: row.revoked_at },
-        after: { status: changed.status, revoked_at: changed.revoked_at },
+        before: { status: row.status, revoked_at: row.revoked_at, ...(refund && { refunded: null }) },
+        after: {
+          status: changed.status,
+          revoked_at: changed.revoked_at,
+          ...(refund && { refunded: refund }),
+        },
       });
-      return changed;
+      return serializeSubscription(changed as SubscriptionRow, kit.now());
     });
-    return { subscription: serializeSubscription(updated as SubscriptionRow, kit.now()) };
+  }
+
+  router.route(billing.adminCancelSubscription).handle(async ({ params, ctx, kit }) => {
+    const { row, provider } = await endable(params.id, kit);
+    await provider.cancelNow(row.provider_id);
+    return { subscription: await revoke(row, ctx, kit, 'subscription.cancel') };
+  });
+
+  router.route(billing.adminRefundSubscription).handle(async ({ params, ctx, kit }) => {
+    const { row, provider } = await endable(params.id, kit);
+    if (!provider.refundLastPayment)
+      throw new HttpError(409, 'This payment provider cannot refund from the admin area.');
+    // The refund first: if the provider refuses, nothing has changed and the admin can try again. Once the money
+    // went back, the provider's own refund webhook also ends the plan, should the cancel below fail.
+    let refund: { amount: number; currency: string } | null;
+    try {
+      refund = await provider.refundLastPayment(row.provider_id);
+    } catch (error) {
+      kit.log.error(`billing: refunding subscription ${row.id} at ${provider.name}`, error);
+      throw new HttpError(
+        502,
+        `The payment provider refused the refund: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    if (!refund) throw new HttpError(409, 'The subscription has no paid payment to refund.');
+    await provider.cancelNow(row.provider_id);
+    return { subscription: await revoke(row, ctx, kit, 'subscription.refund', refund), refund };
   });
 }

@@ -9,6 +9,7 @@ import {
   startTestServer,
   testDatabases,
 } from '@internal/testing';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts } from '../accounts';
 import { adminSettingsModule } from '../admin-settings';
@@ -290,6 +291,34 @@ describe.each(testDatabases())('billing with Stripe on $name', (database) => {
     expect(stripe.subscriptions.get(subscriptionId)!.status).toBe('canceled');
   });
 
+  it("opens the provider's customer portal for a customer, returning to /billing, and refuses anyone else", async () => {
+    const { http, user } = await subscriber();
+    const customer = await server.app.kit
+      .knex('billing_customers')
+      .where({ user_id: user.id, provider: 'stripe' })
+      .first('customer_id');
+    const before = stripe.calls.length;
+    const opened = await http.post('/api/v1/billing/portal');
+    expect(opened.status).toBe(200);
+    const url = new URL((opened.data as { url: string }).url);
+    expect(url.origin).toBe(stripe.url);
+    expect(url.searchParams.get('return')).toBe(`${server.url}/billing`);
+    // The session was made for this user's customer at the provider, and nobody else's.
+    expect(stripe.calls.slice(before)).toEqual(['POST /v1/billing_portal/sessions']);
+    expect(stripe.portals.at(-1)).toMatchObject({ customer: customer.customer_id });
+
+    // A user who never paid has no customer to open a portal for; a guest is not signed in.
+    const { http: stranger } = await signedInUser(server, {
+      email: `stranger${++counter}@example.com`,
+      password: PASSWORD,
+    });
+    expect((await stranger.post('/api/v1/billing/portal')).status).toBe(409);
+    const guest = server.session();
+    await guest.get('/api/v1/health');
+    expect((await guest.post('/api/v1/billing/portal')).status).toBe(401);
+    expect(stripe.calls.length).toBe(before + 1);
+  });
+
   it('previews and applies a plan change', async () => {
     const { http, pro, subscriptionId } = await subscriber();
     const yearly = pro.prices.find((p) => p.interval === 'year')!;
@@ -526,6 +555,77 @@ describe.each(testDatabases())('billing with Stripe on $name', (database) => {
     expect(first!.user.email).toBe(owner.email);
     expect((await admin.get('/api/v1/billing/admin/subscriptions?orderBy=user_id')).status).toBe(422);
     expect((await admin.get('/api/v1/billing/admin/subscriptions?perPage=1000')).status).toBe(422);
+  });
+
+  it('lets an admin refund the last payment through the provider, which ends the subscription at once', async () => {
+    const { http, subscriptionId } = await subscriber();
+    const { http: admin } = await signedInUser(server, {
+      email: `boss${++counter}@example.com`,
+      password: PASSWORD,
+      roles: ['admin'],
+    });
+    const row = await server.app.kit
+      .knex('billing_subscriptions')
+      .where({ provider_id: subscriptionId })
+      .first();
+    const path = `/api/v1/billing/admin/subscriptions/${row.id}/refund`;
+    // Only a billing manager may, and only for a subscription that exists.
+    expect((await http.post(path)).status).toBe(403);
+    expect((await admin.post('/api/v1/billing/admin/subscriptions/999999/refund')).status).toBe(404);
+
+    const refunded = await admin.post(path);
+    expect(refunded.status, JSON.stringify(refunded.data)).toBe(200);
+    expect(refunded.data).toMatchObject({
+      subscription: { valid: false },
+      refund: { amount: 999, currency: 'usd' },
+    });
+    // The money went back through the provider, for the invoice this subscription paid, and it was cancelled there.
+    const intent = stripe.refunds.at(-1)!.payment_intent;
+    expect(stripe.refunds.filter((refund) => refund.payment_intent === intent)).toHaveLength(1);
+    expect(stripe.subscriptions.get(subscriptionId)!.status).toBe('canceled');
+    expect(permissionNames(await currentUser(http))).not.toContain(PERK);
+    const [entry] = (await audit('subscription.refund')).filter((audited) => audited.target_id === row.id);
+    expect(entry!.changes.refunded).toEqual({ before: null, after: { amount: 999, currency: 'usd' } });
+    expect(entry!.changes.status).toEqual({ before: row.status, after: 'canceled' });
+    // Once ended, there is nothing left to refund here, and nothing is written.
+    const count = await auditCount();
+    expect((await admin.post(path)).status).toBe(409);
+    expect(stripe.refunds.filter((refund) => refund.payment_intent === intent)).toHaveLength(1);
+    expect(await auditCount()).toBe(count);
+  });
+
+  it('changes nothing when the provider refuses the refund', async () => {
+    const { http, subscriptionId } = await subscriber();
+    const { http: admin } = await signedInUser(server, {
+      email: `boss${++counter}@example.com`,
+      password: PASSWORD,
+      roles: ['admin'],
+    });
+    const row = await server.app.kit
+      .knex('billing_subscriptions')
+      .where({ provider_id: subscriptionId })
+      .first();
+    // The payment was refunded already, in Stripe's dashboard say (its webhook held back, so the site still
+    // believes the plan is paid): Stripe refuses a second refund.
+    const webhookUrl = stripe.webhookUrl;
+    stripe.webhookUrl = null;
+    try {
+      const sdk = new Stripe(stripe.secretKey, { host: stripe.host, port: stripe.port, protocol: 'http' });
+      const invoice = String(stripe.subscriptions.get(subscriptionId)!.latest_invoice);
+      const [payment] = (await sdk.invoicePayments.list({ invoice, status: 'paid' })).data;
+      await sdk.refunds.create({ payment_intent: String(payment!.payment.payment_intent) });
+    } finally {
+      stripe.webhookUrl = webhookUrl;
+    }
+    const count = await auditCount();
+    const refused = await admin.post(`/api/v1/billing/admin/subscriptions/${row.id}/refund`);
+    expect(refused.status).toBe(502);
+    expect((refused.data as { message: string }).message).toMatch(
+      /^The payment provider refused the refund: /,
+    );
+    expect(await auditCount()).toBe(count);
+    expect(stripe.subscriptions.get(subscriptionId)!.status).toBe('active');
+    expect(permissionNames(await currentUser(http))).toContain(PERK);
   });
 
   it('hides everything while billing is off', async () => {

@@ -93,6 +93,11 @@ export interface BillingProvider {
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<ProviderSubscription>;
   /** Ends the subscription now (a refund, an admin's cancel). */
   cancelNow(subscriptionId: string): Promise<ProviderSubscription>;
+  /**
+   * Gives the subscription's last payment back to the customer in full; answers what went back, or null when the
+   * subscription has no paid payment to refund. Optional: without it the admin area cannot refund, only cancel.
+   */
+  refundLastPayment?(subscriptionId: string): Promise<{ amount: number; currency: string } | null>;
   getSubscription(id: string): Promise<ProviderSubscription>;
   getInvoice(id: string): Promise<ProviderInvoice>;
   /** Verifies the signature of a raw webhook body and reads the event; throws `InvalidSignature` otherwise. */

@@ -181,6 +181,16 @@ export function stripeProvider(options: StripeProviderOptions): BillingProvider 
     async cancelNow(id) {
       return readStripeSubscription((await stripe.subscriptions.cancel(id)) as unknown as Json);
     },
+    async refundLastPayment(id) {
+      // Since API 2025-03-31 an invoice names no charge: its payments (InvoicePayment) carry the PaymentIntent.
+      const invoiceId = ref(((await stripe.subscriptions.retrieve(id)) as unknown as Json).latest_invoice);
+      if (!invoiceId) return null;
+      const payments = await stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid', limit: 1 });
+      const intent = ref(payments.data[0]?.payment.payment_intent);
+      if (!intent) return null;
+      const refund = await stripe.refunds.create({ payment_intent: intent });
+      return { amount: refund.amount, currency: refund.currency };
+    },
     getSubscription: subscription,
     async getInvoice(id) {
       return readStripeInvoice((await stripe.invoices.retrieve(id)) as unknown as Json);
