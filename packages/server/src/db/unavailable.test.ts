@@ -92,6 +92,8 @@ describe.skipIf(postgres.length === 0)('a PostgreSQL pool that is exhausted', ()
       logger: 'silent',
       modules: [counter(() => app.kit.knex)],
       database: { ...fresh.options, pool: { max: 2, acquireTimeoutMs: 300 } },
+      // Every answer checked against its contract, the 503s included (a drift would be a 500 here).
+      validateResponses: true,
       dataDir: fresh.dataDir,
     });
     try {
@@ -103,7 +105,17 @@ describe.skipIf(postgres.length === 0)('a PostgreSQL pool that is exhausted', ()
       const refused = await session.get('/api/v1/count');
       expect(refused.status).toBe(503);
       expect(refused.data).toEqual({ message: UNAVAILABLE });
+      // The health probe says so in the error shape too, rather than failing itself.
+      const health = await session.get('/api/v1/health');
+      expect(health.status).toBe(503);
+      expect(health.headers.get('retry-after')).toBe('5');
+      expect(health.data).toEqual({
+        message: 'The database cannot be reached.',
+        status: 'error',
+        database: { kind: 'postgres', status: 'down' },
+      });
       for (const trx of held) await trx.commit();
+      expect((await session.get('/api/v1/health')).status).toBe(200);
       expect((await session.get('/api/v1/count')).status).toBe(200);
     } finally {
       await app.close();

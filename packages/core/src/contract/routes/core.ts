@@ -2,7 +2,10 @@ import * as z from 'zod/mini';
 import { route } from '../route';
 import { EncodedBootstrap } from '../schemas/bootstrap';
 
-/** Liveness and the database's status; 503 while the database is unreachable. */
+/**
+ * Liveness and the database's status; 503 while the database is unreachable, answering the error shape's `message`
+ * with the same fields.
+ */
 export const health = route({
   method: 'GET',
   path: 'health',

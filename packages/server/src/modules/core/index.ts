@@ -59,8 +59,13 @@ export const coreModule = () =>
     routes(router) {
       router.route(system.health).handle(async ({ ctx, kit }) => {
         const status = await kit.db.ping();
-        ctx.status = status === 'up' ? 200 : 503;
-        return { status: status === 'up' ? 'ok' : 'error', database: { kind: kit.db.kind, status } };
+        const database = { kind: kit.db.kind, status };
+        if (status === 'up') return { status: 'ok', database };
+        // A 503 is an error: the error shape's message, with the database's status a monitor's log shows.
+        ctx.status = 503;
+        ctx.set('Retry-After', '5');
+        ctx.body = { message: 'The database cannot be reached.', status: 'error', database };
+        return undefined;
       });
       router.route(system.ready).handle(async ({ ctx, kit }) => {
         ctx.set('Cache-Control', 'no-store');
