@@ -1,8 +1,10 @@
 // The docs site: `pnpm docs:build` generates the API reference with TypeDoc into api/, then builds this site.
-// VitePress fails the build on a link to a page that does not exist (see ignoreDeadLinks for the two exceptions).
+// VitePress fails the build on a link to a page that does not exist (see ignoreDeadLinks for the two exceptions),
+// and buildEnd on a link to a heading that does not exist (check-anchors.ts).
 import { cpSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type DefaultTheme, defineConfig } from 'vitepress';
+import { brokenAnchors } from './check-anchors';
 
 const docs = path.resolve(import.meta.dirname, '..');
 const root = path.resolve(docs, '..');
@@ -12,6 +14,19 @@ const storybook = path.join(root, 'storybook-static');
 function apiSidebar(): DefaultTheme.SidebarItem[] {
   const file = path.join(docs, 'api', 'typedoc-sidebar.json');
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : [];
+}
+
+/**
+ * A heading's id as GitHub makes it: lower case, punctuation and symbols dropped, each space a hyphen; but for an
+ * underscore, which becomes a hyphen as in VitePress's own ids, because the generated API pages link constants
+ * (`TOAST_LIMIT` → `#toast-limit`) that way. (Repeated headings get their -1, -2 suffixes from the anchor plugin.)
+ */
+function githubSlug(text: string): string {
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N} _-]/gu, '')
+    .replace(/[ _]/g, '-');
 }
 
 const packages = [
@@ -36,6 +51,9 @@ export default defineConfig({
   // (buildEnd below), where VitePress cannot see it; addresses on localhost are the reader's own running app.
   ignoreDeadLinks: [/^\/storybook\//, /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?(\/|$)/],
   markdown: {
+    // GitHub's heading ids, so a `page.md#heading` link works on the site and on GitHub alike.
+    anchor: { slugify: githubSlug },
+    headers: { slugify: githubSlug },
     config(md) {
       // The pages are plain Markdown that also renders on GitHub, and they quote code with `{{ … }}` in prose; Vue
       // must not read that as template syntax, so every page's body is compiled as static HTML. A `<script` or
@@ -101,6 +119,9 @@ export default defineConfig({
     outline: { level: [2, 3] },
   },
   buildEnd(site) {
+    // A link to a heading that is not there fails the build too (VitePress checks only that the page exists).
+    const broken = brokenAnchors(site.outDir, ['storybook']);
+    if (broken.length) throw new Error(`Links to headings that do not exist:\n  ${broken.join('\n  ')}`);
     // The component catalogue ships with the site when it has been built (`pnpm storybook:build`, CI's
     // storybook phase, which runs before this one); BACKLINE_DOCS_STORYBOOK=required makes its absence an error.
     if (existsSync(path.join(storybook, 'index.html'))) {
