@@ -394,11 +394,12 @@ describe('playback engine in Chromium (Web Audio)', () => {
         const test: OutageTest = { controller: null!, errors: [], played: 0, mediaErrors: [] };
         // The test watches the browser's own media errors: the engine's <audio> elements come from this constructor.
         const NativeAudio = window.Audio;
-        window.Audio = ((src?: string) => {
+        // biome-ignore lint/complexity/useArrowFunction: the engine calls it with `new`, which an arrow function refuses.
+        window.Audio = function (src?: string) {
           const element = new NativeAudio(src);
           element.addEventListener('error', () => test.mediaErrors.push(element.error?.code ?? 0));
           return element;
-        }) as unknown as typeof Audio;
+        } as unknown as typeof Audio;
         test.controller = new PlaybackController(new QueueModel(), {
           longTrackMs: 1000,
           onError: (error) => test.errors.push(error.kind),
