@@ -56,6 +56,15 @@ describe.each(testDatabases())('custom pages on $name', (database) => {
     const missing = await visitor.get('/api/v1/custom-pages/no-such-page');
     expect(missing.status).toBe(404);
     expect(missing.data).toEqual({ message: 'Page not found.' });
+    // A control character in the address (PostgreSQL refuses NUL in text) is not found either, never a 500: through
+    // the API, and in the page head the server writes for /pages/{slug}.
+    for (const slug of ['%00', 'terms%00', '%1F']) {
+      const refused = await visitor.get(`/api/v1/custom-pages/${slug}`);
+      expect(refused.status, slug).toBe(404);
+      expect(refused.data).toEqual({ message: 'Page not found.' });
+      const html = await server.session().get(`/pages/${slug}`, { headers: { Accept: 'text/html' } });
+      expect(html.status, slug).toBe(200);
+    }
   });
 
   it('lets an admin create, list, update and delete a page, sanitising the body on save', async () => {

@@ -1,4 +1,4 @@
-import { customPages } from '@backline/core/contract';
+import { CONTROL_CHARACTERS, customPages } from '@backline/core/contract';
 import type { Knex } from 'knex';
 import type { Context } from 'koa';
 import { HttpError, ValidationError } from '../../http/errors';
@@ -87,6 +87,9 @@ export function pageSeo(page: Pick<PageRow, 'title' | 'body' | 'meta_title' | 'm
 
 /** Finds a page by its numeric id or its slug. */
 export async function findCustomPage(kit: Kit, slugOrId: string): Promise<PageRow | undefined> {
+  // No page's slug holds a control character (slugs are letters, digits and dashes), and PostgreSQL refuses NUL in
+  // a text comparison outright: such an address is simply not found.
+  if (CONTROL_CHARACTERS.test(slugOrId)) return undefined;
   if (/^[1-9]\d{0,9}$/.test(slugOrId) && Number(slugOrId) <= 2_147_483_647)
     return kit
       .knex('custom_pages')
