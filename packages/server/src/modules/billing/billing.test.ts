@@ -102,6 +102,21 @@ describe.each(testDatabases())('billing with Stripe on $name', (database) => {
     return { http, user, pro, monthly, ...checkout };
   }
 
+  /** A new Pro subscriber, an admin session beside them, and the subscription's row. */
+  async function subscriberAndAdmin() {
+    const paid = await subscriber();
+    const { http: admin } = await signedInUser(server, {
+      email: `boss${++counter}@example.com`,
+      password: PASSWORD,
+      roles: ['admin'],
+    });
+    const row = await server.app.kit
+      .knex('billing_subscriptions')
+      .where({ provider_id: paid.subscriptionId })
+      .first();
+    return { ...paid, admin, row };
+  }
+
   const rows = (table: string) => server.app.kit.knex(table).orderBy('id');
   const audit = async (action: string) =>
     (await server.app.kit.knex('audit_logs').where({ action }).orderBy('id')).map(
@@ -514,16 +529,7 @@ describe.each(testDatabases())('billing with Stripe on $name', (database) => {
   });
 
   it('lets an admin end a subscription at once', async () => {
-    const { http, subscriptionId } = await subscriber();
-    const { http: admin } = await signedInUser(server, {
-      email: `boss${++counter}@example.com`,
-      password: PASSWORD,
-      roles: ['admin'],
-    });
-    const row = await server.app.kit
-      .knex('billing_subscriptions')
-      .where({ provider_id: subscriptionId })
-      .first();
+    const { http, subscriptionId, admin, row } = await subscriberAndAdmin();
     const ended = await admin.post(`/api/v1/billing/admin/subscriptions/${row.id}/cancel`);
     expect(ended.data).toMatchObject({ subscription: { valid: false } });
     expect(stripe.subscriptions.get(subscriptionId)!.status).toBe('canceled');
@@ -558,16 +564,7 @@ describe.each(testDatabases())('billing with Stripe on $name', (database) => {
   });
 
   it('lets an admin refund the last payment through the provider, which ends the subscription at once', async () => {
-    const { http, subscriptionId } = await subscriber();
-    const { http: admin } = await signedInUser(server, {
-      email: `boss${++counter}@example.com`,
-      password: PASSWORD,
-      roles: ['admin'],
-    });
-    const row = await server.app.kit
-      .knex('billing_subscriptions')
-      .where({ provider_id: subscriptionId })
-      .first();
+    const { http, subscriptionId, admin, row } = await subscriberAndAdmin();
     const path = `/api/v1/billing/admin/subscriptions/${row.id}/refund`;
     // Only a billing manager may, and only for a subscription that exists.
     expect((await http.post(path)).status).toBe(403);
@@ -595,16 +592,7 @@ describe.each(testDatabases())('billing with Stripe on $name', (database) => {
   });
 
   it('changes nothing when the provider refuses the refund', async () => {
-    const { http, subscriptionId } = await subscriber();
-    const { http: admin } = await signedInUser(server, {
-      email: `boss${++counter}@example.com`,
-      password: PASSWORD,
-      roles: ['admin'],
-    });
-    const row = await server.app.kit
-      .knex('billing_subscriptions')
-      .where({ provider_id: subscriptionId })
-      .first();
+    const { http, subscriptionId, admin, row } = await subscriberAndAdmin();
     // The payment was refunded already, in Stripe's dashboard say (its webhook held back, so the site still
     // believes the plan is paid): Stripe refuses a second refund.
     const webhookUrl = stripe.webhookUrl;
