@@ -1,8 +1,21 @@
 import { ACTIVE_THEME_COOKIE, system } from '@backline/core/contract';
+import type { Context } from 'koa';
 import { encodeBootstrapString, type ThemeRecord } from '../../bootstrap/bootstrap';
 import { defineModule } from '../../kit';
 import { themeRecords } from './theme-cache';
 import { DEFAULT_THEMES } from './themes';
+
+/**
+ * A probe's 503: an error, so it carries the error shape's message, with the fields a monitor's or balancer's log
+ * shows, and `Retry-After`. Written to the context (the handler answers undefined), as the error shape is not the
+ * route's declared success answer.
+ */
+function unavailable(ctx: Context, message: string, fields: Record<string, unknown>): undefined {
+  ctx.status = 503;
+  ctx.set('Retry-After', '5');
+  ctx.body = { message, ...fields };
+  return undefined;
+}
 
 /**
  * The module every app has: the settings and themes tables, `GET health` (liveness), `GET health/ready`
@@ -61,11 +74,7 @@ export const coreModule = () =>
         const status = await kit.db.ping();
         const database = { kind: kit.db.kind, status };
         if (status === 'up') return { status: 'ok', database };
-        // A 503 is an error: the error shape's message, with the database's status a monitor's log shows.
-        ctx.status = 503;
-        ctx.set('Retry-After', '5');
-        ctx.body = { message: 'The database cannot be reached.', status: 'error', database };
-        return undefined;
+        return unavailable(ctx, 'The database cannot be reached.', { status: 'error', database });
       });
       router.route(system.ready).handle(async ({ ctx, kit }) => {
         ctx.set('Cache-Control', 'no-store');
@@ -74,17 +83,13 @@ export const coreModule = () =>
         const status = kit.draining ? 'draining' : database === 'up' && connected ? 'ready' : 'unavailable';
         const answer = { status, database, bus: { kind: kit.bus.kind, connected } } as const;
         if (status === 'ready') return answer;
-        // A 503 is an error: it carries the error shape's message, with the details a balancer's log shows.
-        ctx.status = 503;
-        ctx.set('Retry-After', '5');
-        ctx.body = {
-          message:
-            status === 'draining'
-              ? 'This instance is shutting down.'
-              : 'This instance cannot reach the database or the other instances.',
-          ...answer,
-        };
-        return undefined;
+        return unavailable(
+          ctx,
+          status === 'draining'
+            ? 'This instance is shutting down.'
+            : 'This instance cannot reach the database or the other instances.',
+          answer,
+        );
       });
       router.route(system.bootstrapData).handle(async ({ ctx, kit }) => {
         ctx.set('Cache-Control', 'no-store');
