@@ -430,8 +430,8 @@ describe('account settings in Chromium, against the music server', () => {
     await page.reload();
     await section('developers').getByText('Deploy script').waitFor();
     expect(await section('developers').textContent()).not.toContain('Never');
-    // The token's use shows as a session of its own.
-    expect(await section('sessions').getByText('API token').count()).toBeGreaterThan(0);
+    // The token's use shows as a session of its own (the sessions list loads after the page: wait for it).
+    await poll(() => section('sessions').getByText('API token').count()).toBeGreaterThan(0);
 
     await section('developers').getByRole('button', { name: 'Delete token Deploy script' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
