@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type IncomingMessage, request } from 'node:http';
-import { type BacklineApp, notify } from '@backline/server';
+import { createUser, hashPassword, S3Storage } from '@backline/server';
 import { XSRF_COOKIE, XSRF_HEADER } from '@backline/server/testing';
 import {
-  createTestUser,
   HttpSession,
   loginOverHttp,
   type S3TestServer,
@@ -13,30 +12,24 @@ import {
 } from '@internal/testing';
 import knexFactory, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMusicApp } from '../app';
+import { type InstanceProcess, redisKeys, type StartedProcess, startInstanceProcess, startRedis } from './processes';
 import { type RoundRobinProxy, startRoundRobinProxy } from './round-robin-proxy';
 
 /*
- * Scale out (issue #26): two instances of the music site, each with its own data directory, on one PostgreSQL
- * database of their own and one S3 bucket (s3rver), behind a round-robin proxy. Every test shows a piece of state
- * that once lived in one process's memory staying right across instances. PostgreSQL only: PGlite is one process.
+ * Scale out (issue #26): two instances of the music site, each a process of its own started like a deployment
+ * starts one (`node src/server/main.ts`, configured by the environment alone), each with its own data directory,
+ * on one PostgreSQL database of their own, one Redis and one S3 bucket (s3rver), behind a round-robin proxy.
+ * Nothing but those shared parts connects the two processes, so every test shows a piece of state that once lived
+ * in one process's memory staying right across instances. PostgreSQL only: PGlite is one process.
  */
 const DATABASE_URL = process.env.DATABASE_URL;
 const onPostgres = !!DATABASE_URL && /^postgres(ql)?:\/\//.test(DATABASE_URL);
 const PASSWORD = 'scale-out-correct-horse';
+const ADMIN_EMAIL = 'admin@scale.test';
 const MIB = 1024 * 1024;
 const sha256 = (data: Buffer | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
-/** The sha256 of what the shared bucket holds at `key`, read through an instance's storage. */
-async function storedSha(app: BacklineApp, key: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of await app.kit.storage.read(key)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
-
-interface Instance {
-  app: BacklineApp;
-  url: string;
+interface Instance extends InstanceProcess {
   cleanup(): void;
 }
 
@@ -87,33 +80,49 @@ function openStream(url: string, http: HttpSession) {
   return { opened, counts, close: () => (response ? response.destroy() : req.destroy()) };
 }
 
-describe.skipIf(!onPostgres)('scale out: two instances behind a round-robin proxy', () => {
+describe.skipIf(!onPostgres)('scale out: two instance processes behind a round-robin proxy', () => {
   let admin: Knex;
+  /** The suite's own connection to the instances' database: it reads what they wrote, and adds users. */
+  let db: Knex;
   let databaseUrl: string;
   const databaseName = `backline_scale_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   let s3: S3TestServer;
+  let storage: S3Storage;
+  let redisUrl: string;
+  let redis: StartedProcess | undefined;
   let a: Instance;
   let b: Instance;
   let proxy: RoundRobinProxy;
-  let aClosed = false;
-  const appKey = randomBytes(32).toString('base64');
+  let aStopped: Promise<number | null> | undefined;
+  const appKey = `base64:${randomBytes(32).toString('base64')}`;
   let adminHttp: HttpSession;
 
   const startInstance = async (): Promise<Instance> => {
     const data = tempDir('backline-scale-');
-    const app = await createMusicApp({
-      logger: 'silent',
-      validateResponses: true,
-      music: { demoLibrary: false },
+    const instance = await startInstanceProcess({
       // Every instance of one site shares APP_KEY: secrets at rest and signed values read the same everywhere.
-      appKey,
-      database: { url: databaseUrl },
-      dataDir: data.dir,
-      storage: { driver: 's3', ...s3 },
-      uploads: { cleanupIntervalMs: 0 },
+      APP_KEY: appKey,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: data.dir,
+      S3_BUCKET: s3.bucket,
+      S3_ENDPOINT: s3.endpoint,
+      S3_REGION: s3.region,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      REDIS_URL: redisUrl,
+      MUSIC_DEMO_LIBRARY: 'off',
+      // The first start seeds the roles and this admin.
+      DEMO_ADMIN_EMAIL: ADMIN_EMAIL,
+      DEMO_ADMIN_PASSWORD: PASSWORD,
     });
-    const { url } = await app.start(0, '127.0.0.1');
-    return { app, url, cleanup: data.cleanup };
+    return { ...instance, cleanup: data.cleanup };
+  };
+
+  /** A verified user, written straight to the shared database as `backline users:create` would. */
+  const addUser = async (email: string) => {
+    const passwordHash = await hashPassword(PASSWORD);
+    const now = new Date();
+    return db.transaction((trx) => createUser(trx, { email, passwordHash, emailVerifiedAt: now, now }));
   };
 
   beforeAll(async () => {
@@ -123,26 +132,40 @@ describe.skipIf(!onPostgres)('scale out: two instances behind a round-robin prox
     const url = new URL(DATABASE_URL!);
     url.pathname = `/${databaseName}`;
     databaseUrl = url.href;
+    db = knexFactory({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 2 } });
     s3 = await startS3Server();
-    // Both start at once on the empty database: one migrates while the other waits for it (an advisory lock).
+    storage = new S3Storage({ driver: 's3', ...s3 });
+    // A Redis of the suite's own (so two runs on one machine never share counters), or the one REDIS_URL names.
+    if (process.env.REDIS_URL) redisUrl = process.env.REDIS_URL;
+    else {
+      redis = await startRedis();
+      redisUrl = redis.url;
+    }
+    // Both start at once on the empty database: one migrates (and seeds) while the other waits for it.
     [a, b] = await Promise.all([startInstance(), startInstance()]);
-    await a.app.seed();
     proxy = await startRoundRobinProxy([a.url, b.url]);
-    await createTestUser(a.app, { email: 'admin@scale.test', password: PASSWORD, roles: ['admin'] });
     adminHttp = new HttpSession(a.url);
-    expect((await loginOverHttp(adminHttp, 'admin@scale.test', PASSWORD)).status).toBe(200);
-  });
+    expect((await loginOverHttp(adminHttp, ADMIN_EMAIL, PASSWORD)).status).toBe(200);
+  }, 240_000);
 
   afterAll(async () => {
     await proxy?.close();
-    if (!aClosed) await a?.app.close();
-    await b?.app.close();
+    await Promise.all([aStopped ?? a?.stop(), b?.stop()]);
     a?.cleanup();
     b?.cleanup();
+    await redis?.stop();
     await s3?.close();
+    await db?.destroy();
     await admin?.raw(`drop database if exists "${databaseName}" with (force)`);
     await admin?.destroy();
-  });
+  }, 60_000);
+
+  /** The sha256 of what the shared bucket holds at `key`. */
+  const storedSha = async (key: string): Promise<string> => {
+    const hash = createHash('sha256');
+    for await (const chunk of await storage.read(key)) hash.update(chunk as Buffer);
+    return hash.digest('hex');
+  };
 
   it('both instances are ready, with the PostgreSQL bus connected', async () => {
     for (const instance of [a, b]) {
@@ -204,7 +227,7 @@ describe.skipIf(!onPostgres)('scale out: two instances behind a round-robin prox
   });
 
   it('a tus upload whose requests alternate between the instances completes byte-identical', async () => {
-    const user = await createTestUser(a.app, { email: 'uploader@scale.test', password: PASSWORD });
+    const user = await addUser('uploader@scale.test');
     const http = new HttpSession(proxy.url);
     expect((await loginOverHttp(http, 'uploader@scale.test', PASSWORD)).status).toBe(200);
     const data = randomBytes(10 * MIB + 4_321);
@@ -224,13 +247,13 @@ describe.skipIf(!onPostgres)('scale out: two instances behind a round-robin prox
     expect(claimed.status).toBe(201);
     const entry = (claimed.data as { fileEntry: { file_name: string; size: number } }).fileEntry;
     expect(entry.size).toBe(data.length);
-    expect(await storedSha(b.app, `uploads/${entry.file_name}`)).toBe(sha256(data));
-    const rows = await b.app.kit.knex('file_entries').where({ owner_id: user.id });
+    expect(await storedSha(`uploads/${entry.file_name}`)).toBe(sha256(data));
+    const rows = await db('file_entries').where({ owner_id: user.id });
     expect(rows).toHaveLength(1);
   });
 
   it('two concurrent PATCHes of one upload on different instances are serialised', async () => {
-    await createTestUser(a.app, { email: 'racer@scale.test', password: PASSWORD });
+    await addUser('racer@scale.test');
     const onA = new HttpSession(a.url);
     expect((await loginOverHttp(onA, 'racer@scale.test', PASSWORD)).status).toBe(200);
     const onB = sameBrowser(onA, b.url);
@@ -270,7 +293,7 @@ describe.skipIf(!onPostgres)('scale out: two instances behind a round-robin prox
     const advisoryLocks = async () =>
       Number(
         (
-          await b.app.kit.knex.raw(
+          await db.raw(
             `select count(*)::int as n from pg_locks where locktype = 'advisory'
                and database = (select oid from pg_database where datname = current_database())`,
           )
@@ -296,22 +319,24 @@ describe.skipIf(!onPostgres)('scale out: two instances behind a round-robin prox
     expect(claimed.status).toBe(201);
     const entry = (claimed.data as { fileEntry: { file_name: string } }).fileEntry;
     // Nothing of the refused request's bytes got in.
-    expect(await storedSha(a.app, `uploads/${entry.file_name}`)).toBe(sha256(first));
+    expect(await storedSha(`uploads/${entry.file_name}`)).toBe(sha256(first));
     expect(await advisoryLocks()).toBe(0);
   });
 
   it('a notification raised via A reaches a live connection held on B', async () => {
-    const user = await createTestUser(a.app, { email: 'listener@scale.test', password: PASSWORD });
+    const listener = await addUser('listener@scale.test');
+    await addUser('fan@scale.test');
     const http = new HttpSession(b.url);
     expect((await loginOverHttp(http, 'listener@scale.test', PASSWORD)).status).toBe(200);
+    const fanOnA = new HttpSession(a.url);
+    expect((await loginOverHttp(fanOnA, 'fan@scale.test', PASSWORD)).status).toBe(200);
     const stream = openStream(b.url, http);
     try {
       expect(await stream.opened).toBe(200);
       await expect.poll(() => stream.counts).toEqual([0]);
-      await notify(a.app.kit, user, {
-        type: 'music.new_follower',
-        data: { image: null, lines: [{ type: 'primary', content: '<b>Ada</b> followed you' }] },
-      });
+      // Following a listener on A raises their "new follower" notification in A's process.
+      const followed = await fanOnA.post(`/api/v1/me/follows/user/${listener.id}`, {});
+      expect(followed.status).toBe(204);
       await expect.poll(() => stream.counts).toEqual([0, 1]);
       // Reading it on A brings B's stream back to zero.
       const onA = sameBrowser(http, a.url);
@@ -324,7 +349,7 @@ describe.skipIf(!onPostgres)('scale out: two instances behind a round-robin prox
   });
 
   it('a login rate limit spent on A is spent on B', async () => {
-    await createTestUser(a.app, { email: 'target@scale.test', password: PASSWORD });
+    await addUser('target@scale.test');
     const onA = new HttpSession(a.url);
     for (let attempt = 0; attempt < 5; attempt++) {
       const failed = await loginOverHttp(onA, 'target@scale.test', 'wrong password');
@@ -335,10 +360,12 @@ describe.skipIf(!onPostgres)('scale out: two instances behind a round-robin prox
     const refused = await loginOverHttp(onB, 'target@scale.test', PASSWORD);
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    // The counters are Redis's: the two processes share nothing else that could have carried them.
+    expect((await redisKeys(redisUrl)).some((key) => key.startsWith('backline:login'))).toBe(true);
   });
 
   it('stopping A under load loses no acknowledged write or upload, and B serves everything meanwhile', async () => {
-    await createTestUser(a.app, { email: 'writer@scale.test', password: PASSWORD });
+    await addUser('writer@scale.test');
     const http = new HttpSession(proxy.url);
     expect((await loginOverHttp(http, 'writer@scale.test', PASSWORD)).status).toBe(200);
     const acknowledged: string[] = [];
@@ -380,9 +407,9 @@ describe.skipIf(!onPostgres)('scale out: two instances behind a round-robin prox
       .toBe(2);
     await expect.poll(() => acknowledged.length).toBeGreaterThanOrEqual(10);
     await expect.poll(() => chunks).toBeGreaterThanOrEqual(2);
-    const closing = a.app.close();
-    aClosed = true;
-    await closing;
+    // SIGTERM, as a rolling restart sends it: A drains the requests it holds, then exits cleanly.
+    aStopped = a.stop();
+    expect(await aStopped).toBe(0);
     stopped = true;
     await Promise.all(workers);
     const uploaded = await upload;
@@ -391,7 +418,7 @@ describe.skipIf(!onPostgres)('scale out: two instances behind a round-robin prox
     expect(failures).toEqual([]);
     // Every acknowledged write is in the database.
     const stored = new Set(
-      (await b.app.kit.knex('music_playlists').whereIn('name', acknowledged).select('name')).map(
+      (await db('music_playlists').whereIn('name', acknowledged).select('name')).map(
         (row: { name: string }) => row.name,
       ),
     );
@@ -400,7 +427,7 @@ describe.skipIf(!onPostgres)('scale out: two instances behind a round-robin prox
     const claimed = await http.post('/api/v1/tus/entries', { uploadKey: uploaded.key });
     expect(claimed.status).toBe(201);
     const entry = (claimed.data as { fileEntry: { file_name: string } }).fileEntry;
-    expect(await storedSha(b.app, `uploads/${entry.file_name}`)).toBe(sha256(file));
+    expect(await storedSha(`uploads/${entry.file_name}`)).toBe(sha256(file));
     // After A stopped, B answered everything.
     const ready = await new HttpSession(b.url).get('/api/v1/health/ready');
     expect(ready.status).toBe(200);
