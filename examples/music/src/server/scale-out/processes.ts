@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer, connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 /** The music site's folder: instances start there, as `pnpm serve` does. */
@@ -84,7 +84,14 @@ export async function startInstanceProcess(env: Record<string, string>): Promise
   );
   const { output, exited } = track(child);
   // A cold start compiles the server with tsx and may run every migration: generous on a busy machine.
-  const [, url] = await waitFor(child, output, exited, /Music is running at (http:\/\/\S+)/, 'An instance', 120_000);
+  const [, url] = await waitFor(
+    child,
+    output,
+    exited,
+    /Music is running at (http:\/\/\S+)/,
+    'An instance',
+    120_000,
+  );
   return { child, url: url!, output, stop: stopper(child, exited) };
 }
 

@@ -12,7 +12,13 @@ import {
 } from '@internal/testing';
 import knexFactory, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type InstanceProcess, redisKeys, type StartedProcess, startInstanceProcess, startRedis } from './processes';
+import {
+  type InstanceProcess,
+  redisKeys,
+  type StartedProcess,
+  startInstanceProcess,
+  startRedis,
+} from './processes';
 import { type RoundRobinProxy, startRoundRobinProxy } from './round-robin-proxy';
 
 /*
@@ -138,8 +144,9 @@ describe.skipIf(!onPostgres)('scale out: two instance processes behind a round-r
     // A Redis of the suite's own (so two runs on one machine never share counters), or the one REDIS_URL names.
     if (process.env.REDIS_URL) redisUrl = process.env.REDIS_URL;
     else {
-      redis = await startRedis();
-      redisUrl = redis.url;
+      const started = await startRedis();
+      redis = started;
+      redisUrl = started.url;
     }
     // Both start at once on the empty database: one migrates (and seeds) while the other waits for it.
     [a, b] = await Promise.all([startInstance(), startInstance()]);
