@@ -1,6 +1,7 @@
 import { createTestUser, type RunningServer } from '@internal/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approveFromNotification, askForArtistAccess, logInThroughForm } from './support/artist-access';
 import { expectAccessibleInBothThemes, expectHeading, expectPath, uniqueEmail } from './support/auth-helpers';
 import { type BrowserHarness, expectToastShown, startBrowser, startSite } from './support/site';
 
@@ -24,13 +25,6 @@ describe('backstage in Chromium', () => {
     await site?.close();
   });
 
-  const logIn = async (p: Page, email: string, landing: string) => {
-    await p.goto(`${site.url}/login`);
-    await p.locator('input[name="email"]').fill(email);
-    await p.locator('input[name="password"]').fill(PASSWORD);
-    await p.getByRole('button', { name: 'Continue', exact: true }).click();
-    await expectPath(p, landing);
-  };
   /** No horizontal scrolling: the layout fits the viewport. */
   const fitsWidth = (p: Page) =>
     p.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
@@ -45,41 +39,24 @@ describe('backstage in Chromium', () => {
     const admin = await browser.newPage();
     try {
       const page = listener.page;
-      await logIn(page, userEmail, '/');
+      await logInThroughForm(page, site.url, userEmail, PASSWORD, '/');
       await page.goto(`${site.url}/backstage`);
       await expectHeading(page, 'Backstage');
       await page.getByRole('link', { name: 'Request artist access' }).waitFor();
       await expectAccessibleInBothThemes(page, 'backstage-home');
-
-      await page.getByRole('link', { name: 'Request artist access' }).click();
-      await expectPath(page, '/backstage/requests/new');
+      // Sending the form empty shows the field errors first.
+      await page.goto(`${site.url}/backstage/requests/new`);
       await expectHeading(page, 'Become an artist');
-      // Sending empty shows the field errors first.
       await page.getByRole('button', { name: 'Send request' }).click();
       await expect.poll(() => page.locator('input[name="name"]').getAttribute('aria-invalid')).toBe('true');
-      await page.locator('input[name="name"]').fill('Harbor Choir');
-      await page.locator('textarea[name="proof"]').fill('Our label page lists me as the singer.');
-      await page.locator('input[name="links.0.url"]').fill('https://harbor-choir.example');
-      await expectAccessibleInBothThemes(page, 'backstage-request');
-      await page.getByRole('button', { name: 'Send request' }).click();
-      await expectPath(page, '/backstage');
-      await expect
-        .poll(() => page.locator('.backstage__status').textContent())
-        .toBe('Your request for Harbor Choir is waiting for review.');
+      await askForArtistAccess(page, site.url, 'Harbor Choir', {
+        beforeSend: () => expectAccessibleInBothThemes(page, 'backstage-request'),
+      });
 
       // The admin: the bell's notification leads to the pending requests.
       const a = admin.page;
-      await logIn(a, adminEmail, '/admin');
-      await a.goto(`${site.url}/notifications`);
-      const notice = a.locator('a.bl-notification__main', {
-        hasText: 'asks to create the artist Harbor Choir',
-      });
-      await notice.waitFor();
-      await notice.click();
-      await expectPath(a, '/admin/artist-requests?status=pending');
-      await a.getByRole('button', { name: 'Approve Harbor Choir' }).click();
-      await a.getByRole('alertdialog').getByRole('button', { name: 'Approve', exact: true }).click();
-      await expectToastShown(a, 'Request approved');
+      await logInThroughForm(a, site.url, adminEmail, PASSWORD, '/admin');
+      await approveFromNotification(a, site.url, 'Harbor Choir');
 
       // The listener, now an artist: edit the bio, see it on the public page.
       await page.reload();
@@ -100,7 +77,7 @@ describe('backstage in Chromium', () => {
       // 375 px: every backstage page fits the width and stays clean.
       const small = await browser.newPage({ width: 375, height: 740 });
       try {
-        await logIn(small.page, userEmail, '/');
+        await logInThroughForm(small.page, site.url, userEmail, PASSWORD, '/');
         const artistPath = new URL(page.url()).pathname.split('/')[2];
         for (const [path, heading] of [
           ['/backstage', 'Backstage'],

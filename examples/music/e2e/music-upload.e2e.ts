@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { assignRoles } from '@backline/server';
 import { createTestUser, type RunningServer, tempDir } from '@internal/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approveFromNotification, askForArtistAccess, logInThroughForm } from './support/artist-access';
 import { expectAccessibleInBothThemes, expectHeading, expectPath, uniqueEmail } from './support/auth-helpers';
 import { type BrowserHarness, startBrowser, startSite } from './support/site';
 import { taggedMp3 } from './support/tagged-mp3';
@@ -12,7 +12,8 @@ const PASSWORD = 'correct horse battery';
 const TITLES = ['First Light', 'Overpass', 'Last Exit'];
 
 /**
- * Uploading music in Chromium: an artist drops a folder of three tagged MP3s (made here by ffmpeg, with ID3 tags
+ * Becoming an artist and uploading music in Chromium: a listener asks for artist access and the admin approves it
+ * from the notification; the new artist drops a folder of three tagged MP3s (made here by ffmpeg, with ID3 tags
  * and an embedded cover), sees one album form pre-filled from the tags, publishes it, and a guest plays the album.
  * The upload page is checked with axe in both themes and at 375 px.
  */
@@ -50,23 +51,22 @@ describe('music upload in Chromium', () => {
   const fitsWidth = (p: Page) =>
     p.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
-  it('an artist uploads a tagged album folder, publishes it, and a guest plays it', async () => {
+  it('a listener becomes an artist, uploads a tagged album folder, publishes it, and a guest plays it', async () => {
     const email = uniqueEmail('velvet');
-    const user = await createTestUser(site.app, { email, password: PASSWORD });
-    const knex = site.app.kit.knex;
-    const [artist] = await knex('music_artists')
-      .insert({ name: 'Velvet Static', slug: 'velvet-static' })
-      .returning('id');
-    await knex('music_artist_users').insert({ artist_id: artist.id, user_id: user.id });
-    await assignRoles(knex, user.id, ['artist']);
+    const adminEmail = uniqueEmail('label-owner');
+    await createTestUser(site.app, { email, password: PASSWORD });
+    await createTestUser(site.app, { email: adminEmail, password: PASSWORD, roles: ['admin'] });
 
     const { page, context } = await browser.newPage();
+    const admin = await browser.newPage();
     try {
-      await page.goto(`${site.url}/login`);
-      await page.locator('input[name="email"]').fill(email);
-      await page.locator('input[name="password"]').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Continue', exact: true }).click();
-      await expectPath(page, '/');
+      // A listener asks to become the artist; the admin approves from the notification.
+      await logInThroughForm(page, site.url, email, PASSWORD, '/');
+      await askForArtistAccess(page, site.url, 'Velvet Static');
+      await logInThroughForm(admin.page, site.url, adminEmail, PASSWORD, '/admin');
+      await approveFromNotification(admin.page, site.url, 'Velvet Static');
+      const artist = await site.app.kit.knex('music_artists').where({ name: 'Velvet Static' }).first('id');
+
       await page.goto(`${site.url}/backstage/music/upload`);
       await expectHeading(page, 'Upload music');
       await page
@@ -108,6 +108,7 @@ describe('music upload in Chromium', () => {
       expect(albumPath).toMatch(/^\/album\/\d+\/velvet-static\/night-drive$/);
     } finally {
       await context.close();
+      await admin.context.close();
     }
 
     // A guest finds the album by search and plays it.
