@@ -12,6 +12,7 @@ export * as backstage from './routes/backstage';
 export * as backstageManage from './routes/backstage-manage';
 export * as catalogue from './routes/catalogue';
 export * as catalogueAdmin from './routes/catalogue-admin';
+export * as channelsAdmin from './routes/channels-admin';
 export * as library from './routes/library';
 export * as musicUploads from './routes/music-uploads';
 export * as player from './routes/player';

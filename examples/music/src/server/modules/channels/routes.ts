@@ -20,7 +20,8 @@ interface ChannelRow {
   content_type: Channel['content_type'];
 }
 
-const CONTENT_COLUMNS = {
+/** The column of `music_channel_items` that holds an item of each content type. */
+export const CONTENT_COLUMNS = {
   artist: 'artist_id',
   album: 'album_id',
   track: 'track_id',
@@ -28,7 +29,16 @@ const CONTENT_COLUMNS = {
   genre: 'genre_id',
 } as const;
 
-async function load(knex: Knex, type: Channel['content_type'], ids: number[]): Promise<ContentItem[]> {
+/**
+ * A channel's items of one content type, in the order of `ids`. Private playlists are left out of what the public
+ * sees; the admin's editor asks for them too (`withPrivate`), so a hand-picked one that went private stays listed.
+ */
+export async function loadChannelItems(
+  knex: Knex,
+  type: Channel['content_type'],
+  ids: number[],
+  { withPrivate = false } = {},
+): Promise<ContentItem[]> {
   switch (type) {
     case 'artist':
       return loadArtists(knex, ids);
@@ -37,7 +47,7 @@ async function load(knex: Knex, type: Channel['content_type'], ids: number[]): P
     case 'track':
       return loadTracks(knex, ids);
     case 'playlist':
-      return (await loadPlaylists(knex, ids)).filter((p) => p.public);
+      return (await loadPlaylists(knex, ids)).filter((p) => withPrivate || p.public);
     case 'genre':
       return loadGenres(knex, ids, { counts: true });
   }
@@ -101,7 +111,7 @@ export function channelRoutes(router: BacklineRouter, kit: Kit) {
     const channels = await Promise.all(
       rows.map(async (row) => {
         const { ids } = await channelIds(kit, row, 0, CHANNEL_PREVIEW_LIMIT);
-        return { ...channelOf(row), items: await load(kit.knex, row.content_type, ids) };
+        return { ...channelOf(row), items: await loadChannelItems(kit.knex, row.content_type, ids) };
       }),
     );
     return { channels: channels.filter((channel) => channel.items.length > 0) };
@@ -118,7 +128,7 @@ export function channelRoutes(router: BacklineRouter, kit: Kit) {
       channel: channelOf(row),
       items: {
         pagination: {
-          data: await load(kit.knex, row.content_type, ids),
+          data: await loadChannelItems(kit.knex, row.content_type, ids),
           current_page: query.page,
           per_page: query.perPage,
           total,

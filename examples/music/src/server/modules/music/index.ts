@@ -8,6 +8,7 @@ import { catalogueAdminRoutes } from '../catalogue/admin-routes';
 import { catalogueMigrations } from '../catalogue/migrations';
 import { DEFAULT_GRANTS, MUSIC_PERMISSIONS, MUSIC_ROLES } from '../catalogue/permissions';
 import { catalogueRoutes } from '../catalogue/routes';
+import { channelAdminRoutes } from '../channels/admin-routes';
 import { channelRoutes } from '../channels/routes';
 import type { GenerateDemoLibrary } from '../demo-library/catalogue-types';
 import { defaultGenerator, demoLibraryDisabled, seedDemoLibrary } from '../demo-library/seed';
@@ -82,6 +83,7 @@ export const music = (options: MusicModuleOptions = {}) =>
       catalogueRoutes(router, kit);
       catalogueAdminRoutes(router, kit);
       channelRoutes(router, kit);
+      channelAdminRoutes(router, kit);
       searchRoutes(router, kit);
       streamingRoutes(router, kit);
       playRoutes(router, kit);
