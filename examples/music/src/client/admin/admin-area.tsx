@@ -37,6 +37,8 @@ export const MUSIC_ADMIN_SECTIONS: AdminSection[] = [
       ['tracks', 'Tracks', () => import('./catalogue/tracks-page')],
       ['genres', 'Genres', () => import('./catalogue/genres-page')],
       ['playlists', 'Playlists', () => import('./catalogue/playlists-page')],
+      // The Discover rows: hand-picked or filled by a rule.
+      ['channels', 'Channels', () => import('./catalogue/channels-page')],
     ] as const
   ).map(([path, label, load]) => ({
     path,

@@ -6,9 +6,12 @@ import { catalogueAdmin } from '../../../contract';
 
 type Option = { id: number; name: string };
 
+/** What the picker can pick: the admin list route of each kind answers its suggestions. */
+export type RecordKind = 'artists' | 'albums' | 'tracks' | 'playlists' | 'genres';
+
 /**
- * Picks one artist or album by typing part of its name: the admin list route answers the suggestions (20 at a
- * time), so a catalogue of any size stays quick to search.
+ * Picks one artist, album, track, public playlist or genre by typing part of its name: the admin list route answers
+ * the suggestions (20 at a time), so a catalogue of any size stays quick to search.
  */
 export function RecordPicker({
   kind,
@@ -19,7 +22,7 @@ export function RecordPicker({
   isRequired,
   errorMessage,
 }: {
-  kind: 'artists' | 'albums';
+  kind: RecordKind;
   label: string;
   name: string;
   value: Option | null;
@@ -32,12 +35,33 @@ export function RecordPicker({
   const options = useQuery({
     queryKey: ['admin', 'music', 'picker', kind, text],
     queryFn: async ({ signal }) => {
-      const query = { perPage: 20, orderBy: 'name' as const, ...(text.trim() ? { query: text.trim() } : {}) };
-      const answer =
-        kind === 'artists'
-          ? await http.call(catalogueAdmin.listArtists, { query, signal })
-          : await http.call(catalogueAdmin.listAlbums, { query, signal });
-      return answer.pagination.data.map((row) => ({ id: row.id, name: row.name }));
+      const search = { perPage: 20, ...(text.trim() ? { query: text.trim() } : {}) };
+      const query = { ...search, orderBy: 'name' as const };
+      const named = (rows: Option[]) => rows.map((row) => ({ id: row.id, name: row.name }));
+      switch (kind) {
+        case 'artists':
+          return named((await http.call(catalogueAdmin.listArtists, { query, signal })).pagination.data);
+        case 'albums':
+          return named((await http.call(catalogueAdmin.listAlbums, { query, signal })).pagination.data);
+        case 'tracks':
+          return named((await http.call(catalogueAdmin.listTracks, { query, signal })).pagination.data);
+        case 'playlists': {
+          // Only public playlists show on the site, so only they are offered.
+          const answer = await http.call(catalogueAdmin.listPlaylists, {
+            query: { ...query, public: 'yes' },
+            signal,
+          });
+          return named(answer.pagination.data);
+        }
+        case 'genres': {
+          // A genre's `name` is its URL key; people know it by its display name.
+          const answer = await http.call(catalogueAdmin.listGenres, {
+            query: { ...search, orderBy: 'display_name' },
+            signal,
+          });
+          return answer.pagination.data.map((row) => ({ id: row.id, name: row.display_name }));
+        }
+      }
     },
     placeholderData: keepPreviousData,
   });
