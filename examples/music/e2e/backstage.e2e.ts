@@ -2,7 +2,7 @@ import { createTestUser, type RunningServer } from '@internal/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveFromNotification, askForArtistAccess, logInThroughForm } from './support/artist-access';
-import { expectAccessibleInBothThemes, expectHeading, expectPath, uniqueEmail } from './support/auth-helpers';
+import { expectAccessibleInBothThemes, expectHeading, uniqueEmail } from './support/auth-helpers';
 import { type BrowserHarness, expectToastShown, startBrowser, startSite } from './support/site';
 
 const PASSWORD = 'correct horse battery';

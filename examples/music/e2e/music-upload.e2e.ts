@@ -4,7 +4,7 @@ import { createTestUser, type RunningServer, tempDir } from '@internal/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveFromNotification, askForArtistAccess, logInThroughForm } from './support/artist-access';
-import { expectAccessibleInBothThemes, expectHeading, expectPath, uniqueEmail } from './support/auth-helpers';
+import { expectAccessibleInBothThemes, expectHeading, uniqueEmail } from './support/auth-helpers';
 import { type BrowserHarness, startBrowser, startSite } from './support/site';
 import { taggedMp3 } from './support/tagged-mp3';
 

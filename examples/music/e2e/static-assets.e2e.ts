@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { RunningServer } from '@internal/testing';
 import type { Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_DIST } from '../src/server/app';
 import { type BrowserHarness, startBrowser, startSite } from './support/site';
 
 /**
@@ -46,6 +49,29 @@ describe('music site, static assets in Chromium', () => {
 
     const description = await page.locator('meta[name="description"]').getAttribute('content');
     expect(description).toBeTruthy();
+    await context.close();
+  });
+
+  it('opens /login without loading any schema: no zod, no contract route module', async () => {
+    const { page, context } = await browser.newPage();
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.push(pathname);
+    });
+    await page.goto(`${site.url}/login`);
+    await page.getByRole('button', { name: 'Continue', exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(1);
+    // The build's source maps name every module a script holds. The sign-in screen calls its routes by method
+    // and path and loads their schemas at the visitor's first keystroke, so until then none may be here.
+    const modules = scripts.flatMap(
+      (script) =>
+        (JSON.parse(readFileSync(path.join(CLIENT_DIST, `${script}.map`), 'utf8')) as { sources: string[] })
+          .sources,
+    );
+    expect(modules.some((source) => source.includes('/react-dom/'))).toBe(true);
+    expect(modules.filter((source) => /\/zod\/|\/contract\/routes\//.test(source))).toEqual([]);
     await context.close();
   });
 });

@@ -4,8 +4,8 @@
  * editor: `./editor`. The wire contract (themes, menus, the save route, bridge messages) is `appearance` in
  * `@backline/core/contract`.
  */
+export { acceptEditorMessage } from './bridge/accept-message';
 export {
-  acceptEditorMessage,
   type BridgeOptions,
   displayedTheme,
   type EditorMessageBody,

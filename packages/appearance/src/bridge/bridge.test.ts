@@ -1,6 +1,7 @@
 import { appearance } from '@backline/core/contract';
 import { describe, expect, it } from 'vitest';
-import { acceptEditorMessage, isEditorMode } from './bridge';
+import { acceptEditorMessage } from './accept-message';
+import { isEditorMode } from './bridge';
 import { mergeSettings } from './merge-settings';
 
 const SOURCE = appearance.APPEARANCE_EDITOR_SOURCE;

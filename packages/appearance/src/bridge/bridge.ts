@@ -1,12 +1,10 @@
 import { activeTheme, applyTheme, type BootstrapData, type BootstrapStore, type Theme } from '@backline/core';
-import { appearance } from '@backline/core/contract';
-
-const { APPEARANCE_EDITOR_PARAM, APPEARANCE_EDITOR_SOURCE } = appearance;
-type AppearanceEditorMessage = appearance.AppearanceEditorMessage;
-
-import { safeParse } from 'zod/mini';
+import { APPEARANCE_EDITOR_PARAM, APPEARANCE_EDITOR_SOURCE, type appearance } from '@backline/core/contract';
 import { type CustomCodeOptions, setCustomCode } from '../custom-code/custom-code';
+import type { acceptEditorMessage } from './accept-message';
 import { mergeSettings } from './merge-settings';
+
+type AppearanceEditorMessage = appearance.AppearanceEditorMessage;
 
 // Latched: the preview loads with `?appearanceEditor=true`, and client-side navigation (the editor's `navigate`,
 // the visitor's own clicks) drops the query; the page stays in the editor for as long as this document lives.
@@ -30,28 +28,6 @@ export function displayedTheme(data: BootstrapData): Theme | undefined {
     if (picked) return picked;
   }
   return activeTheme(data);
-}
-
-/**
- * The editor's messages, parsed; `undefined` for anything to ignore. Rule (spec §4): accept only data carrying the
- * appearance-editor source marker, sent from an origin whose host name equals the page's host name. Other scripts,
- * extensions and other sites post window messages too; none of them may restyle or navigate the site.
- */
-export function acceptEditorMessage(
-  event: Pick<MessageEvent, 'data' | 'origin'>,
-  pageHostname: string,
-): AppearanceEditorMessage | undefined {
-  const data = event.data as { source?: unknown } | null;
-  if (!data || typeof data !== 'object' || data.source !== APPEARANCE_EDITOR_SOURCE) return undefined;
-  let senderHost: string;
-  try {
-    senderHost = new URL(event.origin).hostname;
-  } catch {
-    return undefined; // `null` origins (sandboxed frames, file:) never match.
-  }
-  if (!senderHost || senderHost !== pageHostname) return undefined;
-  const parsed = safeParse(appearance.AppearanceEditorMessage, data);
-  return parsed.success ? parsed.data : undefined;
 }
 
 export interface BridgeOptions extends CustomCodeOptions {
@@ -115,14 +91,34 @@ export function handleEditorMessage(message: AppearanceEditorMessage, options: B
 /**
  * Listens for the editor's messages on `win` and carries them out; answers the function that stops listening.
  * Call it only in editor mode (`isEditorMode()`); outside the editor there is nothing to listen to.
+ *
+ * The messages' schemas load with the first call, not with the page: every visitor's first chunk carries this
+ * module (for `isEditorMode`), and only the editor's preview needs the parser. A message that arrives while it
+ * loads waits for it, in order.
  */
 export function listenToEditor(options: BridgeOptions, win: Window = window): () => void {
-  const onMessage = (event: MessageEvent) => {
-    const message = acceptEditorMessage(event, win.location.hostname);
+  let accept: typeof acceptEditorMessage | undefined;
+  let stopped = false;
+  const waiting: MessageEvent[] = [];
+  const carryOut = (event: MessageEvent) => {
+    const message = accept!(event, win.location.hostname);
     if (message) handleEditorMessage(message, options);
   };
+  const onMessage = (event: MessageEvent) => {
+    if (accept) carryOut(event);
+    else waiting.push(event);
+  };
   win.addEventListener('message', onMessage);
-  return () => win.removeEventListener('message', onMessage);
+  void import('./accept-message').then((module) => {
+    if (stopped) return;
+    accept = module.acceptEditorMessage;
+    for (const event of waiting.splice(0)) carryOut(event);
+  });
+  return () => {
+    stopped = true;
+    waiting.length = 0;
+    win.removeEventListener('message', onMessage);
+  };
 }
 
 /** Distributes `Omit<Union, K>` over each member, so each message type keeps its own fields. */

@@ -1,7 +1,6 @@
 import { type CookieSource, defaultCookieSource, getByPath, getCookie, setCookie } from '@backline/core';
-import { appearance } from '@backline/core/contract';
+import { type appearance, COOKIE_NOTICE_COOKIE, COOKIE_NOTICE_DAYS } from '@backline/core/contract';
 
-const { COOKIE_NOTICE_COOKIE, COOKIE_NOTICE_DAYS } = appearance;
 type CookieNoticeLink = appearance.CookieNoticeLink;
 
 /** The cookie notice's sentence (spec §2), also the i18next key. */

@@ -1,6 +1,4 @@
-import { appearance } from '@backline/core/contract';
-
-const { CUSTOM_CODE_ID } = appearance;
+import { CUSTOM_CODE_ID } from '@backline/core/contract';
 
 export type CustomCodeMode = 'html' | 'css';
 

@@ -1,4 +1,4 @@
-import { appearance } from '@backline/core/contract';
+import { APPEARANCE_EDITOR_SOURCE } from '@backline/core/contract';
 
 /**
  * The site's side of the editor handshake: tells the editor (the parent window, same origin only) that the
@@ -7,8 +7,5 @@ import { appearance } from '@backline/core/contract';
  */
 export function announcePreviewReady(win: Window = window): void {
   if (win.parent === win) return;
-  win.parent.postMessage(
-    { source: appearance.APPEARANCE_EDITOR_SOURCE, type: 'previewReady' },
-    win.location.origin,
-  );
+  win.parent.postMessage({ source: APPEARANCE_EDITOR_SOURCE, type: 'previewReady' }, win.location.origin);
 }

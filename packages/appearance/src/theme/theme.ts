@@ -1,7 +1,5 @@
 import type { Theme } from '@backline/core';
-import { appearance } from '@backline/core/contract';
-
-const { CSS_COLOR_PATTERN, CSS_VARIABLE_PATTERN } = appearance;
+import { CSS_COLOR_PATTERN, CSS_VARIABLE_PATTERN } from '@backline/core/contract';
 
 /**
  * A theme's colours as a `style` attribute value (`--be-primary: #1d4ed8; …`), for the server to render on `<html>`

@@ -1,56 +1,39 @@
 import * as z from 'zod/mini';
+import {
+  APPEARANCE_EDITOR_SOURCE,
+  APPEARANCE_PERMISSION,
+  COOKIE_NOTICE_POSITIONS,
+  CSS_COLOR_PATTERN,
+  CSS_VARIABLE_PATTERN,
+  CUSTOM_CODE_MAX,
+  MAX_MENU_ITEMS,
+  MAX_MENUS,
+  MAX_THEME_COLORS,
+  MAX_THEMES,
+} from '../constants';
 import { idParam, MAX_ID } from '../fields';
 import { noContent, route } from '../route';
 import { Menu, Theme } from '../schemas/bootstrap';
 
-/** Editing themes, menus, landing content, custom code, SEO and the cookie notice; `admin` also grants it. */
-export const APPEARANCE_PERMISSION = 'appearance.update';
-
-/**
- * The marker every appearance-editor message carries in its `source` field. The site ignores window messages
- * without it (other scripts and extensions post messages too).
- */
-export const APPEARANCE_EDITOR_SOURCE = 'be-appearance-editor';
-
-/** The query parameter that tells the site it runs inside the editor's preview frame (`?appearanceEditor=true`). */
-export const APPEARANCE_EDITOR_PARAM = 'appearanceEditor';
-
-/** The id of the custom CSS `<style>` in the head and of the custom HTML `<div>` in the body. */
-export const CUSTOM_CODE_ID = 'be-custom-code';
-
-/** The cookie that records an accepted cookie notice; it lives 30 days on path `/` (spec: cookie notice lifetime). */
-export const COOKIE_NOTICE_COOKIE = 'cookie_notice';
-export const COOKIE_NOTICE_DAYS = 30;
-export const COOKIE_NOTICE_POSITIONS = ['top', 'bottom'] as const;
-
-/**
- * Menu positions the shipped chrome reads. Products may add positions of their own (`appearanceModule({menuPositions})`);
- * the server refuses any other, since a menu at a position nothing reads would never show.
- */
-export const MENU_POSITIONS = [
-  'navbar',
-  'footer',
-  'footer-secondary',
-  'auth-dropdown',
-  'auth-page-footer',
-  'admin-sidebar',
-  'music-sidebar',
-] as const;
-
-/** Custom CSS and HTML are the admin's own code; capped so one setting cannot bloat every page. */
-export const CUSTOM_CODE_MAX = 100_000;
-export const MAX_THEMES = 50;
-export const MAX_THEME_COLORS = 100;
-export const MAX_MENUS = 30;
-export const MAX_MENU_ITEMS = 50;
-
-/** A CSS custom property name: `--be-primary`. */
-export const CSS_VARIABLE_PATTERN = /^--[a-zA-Z0-9-]{1,80}$/;
-/**
- * A colour value: hex, a colour function or a keyword. No `;`, `{`, `}`, `<`, quotes or `url(`: the value is written
- * into a style attribute of every page, so it must not be able to end the declaration or the attribute.
- */
-export const CSS_COLOR_PATTERN = /^(?!.*url\()[#a-zA-Z0-9(),.%\s/+-]{1,100}$/;
+// The plain constants live in the schema-free constants module, so the site's first chunk can read them (the
+// editor-mode flag, the cookie notice's cookie, the custom-code element's id) without loading these schemas.
+export {
+  APPEARANCE_EDITOR_PARAM,
+  APPEARANCE_EDITOR_SOURCE,
+  APPEARANCE_PERMISSION,
+  COOKIE_NOTICE_COOKIE,
+  COOKIE_NOTICE_DAYS,
+  COOKIE_NOTICE_POSITIONS,
+  CSS_COLOR_PATTERN,
+  CSS_VARIABLE_PATTERN,
+  CUSTOM_CODE_ID,
+  CUSTOM_CODE_MAX,
+  MAX_MENU_ITEMS,
+  MAX_MENUS,
+  MAX_THEME_COLORS,
+  MAX_THEMES,
+  MENU_POSITIONS,
+} from '../constants';
 
 /** A row id as the database stores it: a positive 32-bit integer (a bigger one would fail the query, not validate). */
 const rowId = () => z.number('Enter an id.').check(z.int(), z.minimum(1), z.maximum(MAX_ID));
