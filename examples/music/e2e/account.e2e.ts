@@ -252,7 +252,8 @@ describe('account settings in Chromium, against the music server', () => {
     await submit.click();
     await expectToast('Password changed');
     password = NEW_PASSWORD;
-    expect(await form.locator('input[name="password"]').inputValue()).toBe('');
+    // The toast's store renders ahead of the form's own state: the cleared field may come a moment later.
+    await poll(() => form.locator('input[name="password"]').inputValue()).toBe('');
 
     // Log out, then the new password works and the old one does not.
     await page.getByRole('button', { name: 'Ada Lovelace', exact: true }).click();
