@@ -246,8 +246,9 @@ describe('uploads in Chromium, against the music server', () => {
     await page.locator('input[type="file"][webkitdirectory]').setInputFiles(path.join(dir, 'album'));
     await waitForStatus(page, 'album/01-intro.wav', 'completed');
     await waitForStatus(page, 'album/02-outro.wav', 'completed');
-    // Rows are named by the path inside the folder, and the links to the stored files too.
-    expect(await page.getByRole('link', { name: 'album/02-outro.wav' }).count()).toBe(1);
+    // Rows are named by the path inside the folder, and the links to the stored files too (a link comes with the
+    // uploader's completed event, which can render just after the row's status).
+    await expect.poll(() => page.getByRole('link', { name: 'album/02-outro.wav' }).count()).toBe(1);
     await context.close();
   });
 
