@@ -558,12 +558,10 @@ describe('sign-in screens in Chromium, against the music server', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expectPath(page, '/admin');
     await page.getByRole('button', { name: email.split('@')[0]!, exact: true }).click();
-    expect(await page.getByRole('menuitem').allTextContents()).toEqual([
-      'Account settings',
-      'Admin area',
-      'Dark mode',
-      'Log out',
-    ]);
+    // The menu opens after the click: wait for its entries rather than read them at once.
+    await expect
+      .poll(() => page.getByRole('menuitem').allTextContents())
+      .toEqual(['Account settings', 'Admin area', 'Dark mode', 'Log out']);
     await context.close();
   });
 
