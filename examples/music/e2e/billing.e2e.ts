@@ -86,7 +86,9 @@ describe('billing in Chromium, against the music server and a loopback Stripe', 
     const { page, context } = await open(`/track/${trackId}`);
     const download = page.getByRole('link', { name: 'Download' });
     await expect.poll(() => page.locator('h1').count()).toBeGreaterThan(0);
-    // Downloading is not a visitor's (nor a free listener's) to do.
+    // Downloading is not a visitor's (nor a free listener's) to do. The header's actions are rendered (an error
+    // page has an h1 too), so the missing link means something.
+    await page.getByRole('button', { name: 'Copy link' }).waitFor();
     expect(await download.count()).toBe(0);
     await page.goto(`${site.url}/pricing`);
     await expectHeading(page, 'Pricing');
