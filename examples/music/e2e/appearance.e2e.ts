@@ -68,7 +68,9 @@ describe('appearance: cookie notice, themes and the editor bridge', () => {
     expect(cookie.expires).toBeGreaterThan(before + 30 * DAY - 60);
     expect(cookie.expires).toBeLessThan(Date.now() / 1000 + 30 * DAY + 60);
 
-    await page.reload();
+    // The notice is a lazy part of the page, loaded after the landing page may already show: once the network is
+    // idle its code has arrived and rendered, so "no notice" is not merely "not loaded yet".
+    await page.reload({ waitUntil: 'networkidle' });
     await page.locator('.landing-header').waitFor();
     expect(await notice(page).count()).toBe(0);
     await context.close();
