@@ -319,6 +319,12 @@ describe('the plans, pages and error reports admin sections in Chromium', () => 
       for (const path of ['plans', 'pages', 'error-reports']) {
         await phone.goto(`${site.url}/admin/${path}`);
         await phone.locator('main h1').waitFor();
+        // The list has loaded (a row that is no placeholder, or the empty state), so the width checked below is
+        // the loaded page's, not the skeleton's.
+        await phone
+          .locator('main .bl-data-table__row:not(:has(.bl-skeleton)), main .bl-data-table__state')
+          .first()
+          .waitFor();
         await paintTheme(phone, colorScheme === 'dark');
         await settleAnnouncements(phone);
         // Nothing wider than the screen: the page never scrolls sideways.
