@@ -407,7 +407,8 @@ describeBuilt('stories in Chromium', () => {
       expect(await page.locator('[role="status"]').getAttribute('aria-live')).toBe('polite');
       await root().getByRole('button', { name: 'Loading' }).click();
       await page.locator('[role="alert"] .bl-toast').waitFor({ state: 'detached' });
-      // A loading toast has no close button.
+      // A loading toast has no close button (once it is shown: no toast at all would have none either).
+      await page.locator('[role="status"] .bl-toast', { hasText: 'Uploading avatar' }).waitFor();
       expect(await page.locator('.bl-toast').getByRole('button').count()).toBe(0);
       await root().getByRole('button', { name: 'Dismiss' }).click();
       await page.locator('.bl-toast').waitFor({ state: 'detached' });
