@@ -102,9 +102,14 @@ describe('catalogue admin and backstage insights in Chromium', () => {
     }
     const now = site.app.kit.now();
     await knex()('music_plays').insert([
-      { track_id: trackIds[0], listener: 'guest-1', played_at: now },
-      { track_id: trackIds[0], listener: 'guest-2', played_at: now },
-      { track_id: trackIds[1], listener: 'guest-1', played_at: new Date(now.getTime() - 2 * 86_400_000) },
+      { track_id: trackIds[0], listener: 'guest-1', country: 'DE', played_at: now },
+      { track_id: trackIds[0], listener: 'guest-2', country: 'JP', played_at: now },
+      {
+        track_id: trackIds[1],
+        listener: 'guest-1',
+        country: 'DE',
+        played_at: new Date(now.getTime() - 2 * 86_400_000),
+      },
     ]);
     const plays = Number(
       (await knex()('music_plays').whereIn('track_id', trackIds).count({ n: '*' }).first())?.n,
@@ -118,6 +123,9 @@ describe('catalogue admin and backstage insights in Chromium', () => {
       await expect.poll(() => page.locator('[data-figure="plays"]').textContent()).toBe(String(plays));
       await expect.poll(() => page.locator('[data-figure="listeners"]').textContent()).toBe('2');
       await page.getByRole('rowheader', { name: 'Anchor' }).waitFor();
+      // Where listeners come from: the country's name in the UI language, the most listeners first.
+      await page.getByRole('heading', { name: 'Where listeners come from' }).waitFor();
+      await page.getByRole('rowheader', { name: 'Germany' }).waitFor();
       await page.locator('.bl-dashboard-chart svg').first().waitFor();
       await expectAccessibleInBothThemes(page, 'backstage-insights');
       await page.getByRole('radio', { name: 'Last 7 days' }).click();

@@ -169,6 +169,7 @@ export {
   type UserAccess,
   userAccess,
 } from './modules/permissions/permissions';
+export { ipCountry } from './modules/sessions/describe-session';
 export { Session, type SessionPayload } from './modules/sessions/session-model';
 export { endOtherSessions, SESSION_COOKIE, signIn, signOut } from './modules/sessions/session-store';
 export {

@@ -17,6 +17,8 @@ const notBlank = (field: string) =>
 export const INSIGHT_PERIODS = [7, 30, 90] as const;
 /** Top tracks insights list. */
 export const INSIGHT_TOP_TRACKS = 10;
+/** Countries insights list, the most listeners first. */
+export const INSIGHT_TOP_COUNTRIES = 10;
 
 const artistParams = z.object({ id: idParam('artist id') });
 const albumParams = z.object({ id: idParam('album id') });
@@ -148,6 +150,13 @@ export const Insights = z.object({
   followers: count,
   series: z.array(InsightDay),
   top_tracks: z.array(z.object({ id: z.number(), name: z.string(), plays: count, listeners: count })),
+  /**
+   * Where listeners come from: the countries of the period's plays (ISO 3166-1 alpha-2, from the listener's IP
+   * when the play was recorded), the most distinct listeners first; plays with no known country are left out.
+   */
+  countries: z.array(
+    z.object({ country: z.string().check(z.regex(/^[A-Z]{2}$/)), plays: count, listeners: count }),
+  ),
 });
 export type Insights = z.infer<typeof Insights>;
 

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { BlockList, isIP } from 'node:net';
 import type { Serializable, Session as WireSession } from '@backline/core/contract';
 import { UAParser } from 'ua-parser-js';
 import type { Session } from './session-model';
@@ -17,6 +18,32 @@ let geo: GeoLookup | undefined;
 function geoip(): GeoLookup {
   geo ??= createRequire(import.meta.url)('geoip-lite') as GeoLookup;
   return geo;
+}
+
+/** Loopback, private, link-local and shared (CGNAT) ranges: no place to look up, so the data is not loaded for them. */
+const local = new BlockList();
+local.addSubnet('127.0.0.0', 8);
+local.addSubnet('10.0.0.0', 8);
+local.addSubnet('172.16.0.0', 12);
+local.addSubnet('192.168.0.0', 16);
+local.addSubnet('169.254.0.0', 16);
+local.addSubnet('100.64.0.0', 10);
+local.addSubnet('0.0.0.0', 8);
+local.addAddress('::1', 'ipv6');
+local.addAddress('::', 'ipv6');
+local.addSubnet('fc00::', 7, 'ipv6');
+local.addSubnet('fe80::', 10, 'ipv6');
+
+/**
+ * The ISO 3166-1 alpha-2 country of an IP address from the same offline GeoIP data the sessions list uses; null
+ * for loopback and private addresses, anything that is not an IP, and addresses the data does not place.
+ */
+export function ipCountry(ip: string | null | undefined): string | null {
+  const address = (ip ?? '').replace(/^::ffff:/, '');
+  const family = isIP(address);
+  if (!family || local.check(address, family === 4 ? 'ipv4' : 'ipv6')) return null;
+  const country = geoip().lookup(address)?.country;
+  return country && /^[A-Z]{2}$/.test(country) ? country : null;
 }
 
 /** Platform, browser and device from the user agent; city and country from the IP, where resolvable. */

@@ -14,9 +14,21 @@ const Chart = lazy(() => import('@backline/admin/chart'));
 
 type Figure = 'plays' | 'listeners' | 'likes' | 'follows';
 
+/** A country's name in the UI language (`DE` → "Germany", "Alemania"); the code itself where none is known. */
+function countryNamer(language: string): (code: string) => string {
+  let names: Intl.DisplayNames | undefined;
+  try {
+    names = new Intl.DisplayNames([language], { type: 'region', fallback: 'code' });
+  } catch {
+    names = undefined;
+  }
+  return (code) => names?.of(code) ?? code;
+}
+
 /**
  * Backstage › Insights (`/backstage/artists/{id}/insights`): plays, listeners, likes and new followers over 7, 30
- * or 90 days, each as a chart with the same numbers in a table for screen readers, and the top tracks.
+ * or 90 days, each as a chart with the same numbers in a table for screen readers, the top tracks, and where
+ * listeners come from (the top countries by listeners, each with a bar scaled to the first).
  */
 export function ArtistInsightsPage() {
   const { t, i18n } = useTranslation();
@@ -34,6 +46,7 @@ export function ArtistInsightsPage() {
   if (!Number.isInteger(id) || id < 1 || insights.isError) return <NotFoundPage />;
   const data = insights.data;
   const number = new Intl.NumberFormat(i18n.language);
+  const countryName = countryNamer(i18n.language);
   const figures: { key: Figure; label: string }[] = [
     { key: 'plays', label: t('Plays') },
     { key: 'listeners', label: t('Listeners') },
@@ -133,6 +146,42 @@ export function ArtistInsightsPage() {
               </table>
             ) : (
               <p>{t('No plays in this period.')}</p>
+            )}
+          </section>
+          <section className="backstage__card" aria-labelledby="insights-countries">
+            <h2 id="insights-countries" className="backstage__subtitle">
+              {t('Where listeners come from')}
+            </h2>
+            {data.countries.length ? (
+              <table className="backstage-insights__table backstage-insights__countries">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('Country')}</th>
+                    <th scope="col">{t('Listeners')}</th>
+                    <th scope="col">{t('Plays')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.countries.map((place) => (
+                    <tr key={place.country}>
+                      <th scope="row">
+                        {countryName(place.country)}
+                        <span
+                          className="backstage-insights__bar"
+                          aria-hidden="true"
+                          style={{
+                            width: `${(place.listeners / Math.max(1, data.countries[0]?.listeners ?? 1)) * 100}%`,
+                          }}
+                        />
+                      </th>
+                      <td>{number.format(place.listeners)}</td>
+                      <td>{number.format(place.plays)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : (
+              <p>{t('No listener locations yet.')}</p>
             )}
           </section>
         </>

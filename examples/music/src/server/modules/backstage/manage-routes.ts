@@ -70,7 +70,8 @@ function periodDays(now: Date, days: number): string[] {
 /**
  * An artist's insights over the last `days` UTC days, all in SQL: plays and distinct listeners (a signed-in user,
  * or a guest's listener key) of tracks credited to the artist, likes of those tracks and of the artist's albums,
- * and new follows, per day and in total; the top tracks by plays in the period.
+ * and new follows, per day and in total; the top tracks by plays in the period; the top countries by distinct
+ * listeners in the period (plays with no country left out; a listener heard from two countries counts in each).
  */
 export async function artistInsights(
   knex: Knex,
@@ -125,6 +126,15 @@ export async function artistInsights(
     .select(knex.raw(`count(distinct ${listenerKey}) as listeners`))
     .orderByRaw('count(*) desc, t.id')
     .limit(manage.INSIGHT_TOP_TRACKS);
+  const places: Record<string, unknown>[] = await plays
+    .clone()
+    .whereNotNull('p.country')
+    .groupBy('p.country')
+    .select('p.country')
+    .count({ plays: '*' })
+    .select(knex.raw(`count(distinct ${listenerKey}) as listeners`))
+    .orderByRaw(`count(distinct ${listenerKey}) desc, count(*) desc, p.country`)
+    .limit(manage.INSIGHT_TOP_COUNTRIES);
   const followers = await knex('music_artist_follows')
     .where({ artist_id: artistId })
     .count({ n: '*' })
@@ -154,6 +164,11 @@ export async function artistInsights(
     top_tracks: top.map((row) => ({
       id: num(row.id),
       name: String(row.name),
+      plays: num(row.plays),
+      listeners: num(row.listeners),
+    })),
+    countries: places.map((row) => ({
+      country: String(row.country),
       plays: num(row.plays),
       listeners: num(row.listeners),
     })),

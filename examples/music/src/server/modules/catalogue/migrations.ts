@@ -287,4 +287,14 @@ export const catalogueMigrations: ModuleMigrations = {
       await knex.schema.dropTable('music_playlist_follows');
     },
   },
+  '004-play-countries': {
+    async up(knex) {
+      // Where a play came from: the listener's ISO 3166-1 alpha-2 country from the offline GeoIP data, null when
+      // the address has no place (loopback, private, unknown) and for plays recorded before the column existed.
+      await knex.schema.alterTable('music_plays', (t) => t.string('country', 2).nullable());
+    },
+    async down(knex) {
+      await knex.schema.alterTable('music_plays', (t) => t.dropColumn('country'));
+    },
+  },
 };

@@ -24,7 +24,7 @@ describe.each(testDatabases())('the demo library play history on $name', (databa
   it('invents 30 days of plays, and every play counter is the count of those rows', async () => {
     const knex = server.app.kit.knex;
     const now = Date.now();
-    const plays = await knex('music_plays').select('track_id', 'user_id', 'listener', 'played_at');
+    const plays = await knex('music_plays').select('track_id', 'user_id', 'listener', 'country', 'played_at');
     expect(plays.length).toBeGreaterThan(50);
     for (const play of plays) {
       const at = new Date(play.played_at).getTime();
@@ -32,7 +32,10 @@ describe.each(testDatabases())('the demo library play history on $name', (databa
       expect(at).toBeGreaterThan(now - 31 * DAY_MS);
       // Each play is a signed-in listener's or a guest's, as the plays route records them.
       expect(play.user_id === null).toBe(play.listener !== null);
+      expect(play.country === null || /^[A-Z]{2}$/.test(play.country)).toBe(true);
     }
+    // Listeners from a spread of countries (backstage insights show where they come from), a few unplaced.
+    expect(new Set(plays.map((play) => play.country).filter(Boolean)).size).toBeGreaterThanOrEqual(5);
 
     const counted = (rows: { id: number; plays: number; n: number | string }[]) =>
       rows.map((row) => [Number(row.plays), Number(row.n)]);

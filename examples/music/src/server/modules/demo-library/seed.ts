@@ -303,10 +303,19 @@ function seededRandom(seed: number) {
 const DEMO_GUESTS = 24;
 
 /**
+ * The home countries of the invented listeners, taken in turn (the list repeats past its end): a site heard
+ * mostly in the Americas and Europe, a little in Asia and Oceania; `-` stands for a guest whose address the
+ * GeoIP data does not place, as a real play from a private network would be recorded.
+ */
+const DEMO_COUNTRIES = 'US GB DE BR US MX ES FR US GB CA DE JP US AR SE BR NL - AU US IT GB CO PL IN US -'
+  .split(' ')
+  .map((code) => (code === '-' ? null : code));
+
+/**
  * Invents `days` of plays before `now`: more for popular tracks, a little more each week (a site that is
- * growing), from the demo listeners and a few guests. The play counters of tracks, albums and artists are then
- * the counts of these rows, as if the plays route had recorded each one, so the dashboard, trending, Top 50
- * and the popularity sorts all agree with the plays table.
+ * growing), from the demo listeners and a few guests, each always from their own country. The play counters of
+ * tracks, albums and artists are then the counts of these rows, as if the plays route had recorded each one, so
+ * the dashboard, trending, Top 50 and the popularity sorts all agree with the plays table.
  */
 async function seedPlayHistory(
   trx: import('knex').Knex.Transaction,
@@ -322,8 +331,14 @@ async function seedPlayHistory(
   const listeners = [
     ...listenerIds.map((user_id) => ({ user_id, listener: null })),
     ...guests.map((listener) => ({ user_id: null, listener })),
-  ];
-  const rows: { track_id: number; user_id: number | null; listener: string | null; played_at: Date }[] = [];
+  ].map((who, index) => ({ ...who, country: DEMO_COUNTRIES[index % DEMO_COUNTRIES.length] ?? null }));
+  const rows: {
+    track_id: number;
+    user_id: number | null;
+    listener: string | null;
+    country: string | null;
+    played_at: Date;
+  }[] = [];
   for (let day = 0; day < days; day++) {
     // Recent days are busier: from 0.6 of today's traffic a month ago up to 1.
     const growth = 1 - (0.4 * day) / days;

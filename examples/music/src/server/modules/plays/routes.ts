@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { XSRF_COOKIE } from '@backline/core/contract';
-import { type BacklineRouter, HttpError, type Kit, SESSION_COOKIE } from '@backline/server';
+import { type BacklineRouter, HttpError, ipCountry, type Kit, SESSION_COOKIE } from '@backline/server';
 import { PLAY_THRESHOLD_MS, player } from '../../../contract';
 
 /** A listener posts at most this many plays a minute: more than anyone can listen to, far fewer than a script. */
@@ -9,7 +9,9 @@ export const PLAYS_LIMIT = { points: 30, duration: 60, message: 'Too many plays.
 /**
  * `POST tracks/{id}/plays`. The player posts once per listen; a listener's repeated post for the same track
  * within its length (or 30 s for very short tracks) is the same listen and is not counted again, so a
- * replaying client cannot inflate trending. Guests are told apart by their session cookie (hashed).
+ * replaying client cannot inflate trending. Guests are told apart by their session cookie (hashed). Each play
+ * records the listener's country from the client IP (`ctx.ip`: `X-Forwarded-For` only when the app trusts a
+ * proxy), null for loopback and private addresses.
  */
 export function playRoutes(router: BacklineRouter, kit: Kit) {
   router.route(player.recordPlay).handle(async ({ params, ctx }) => {
@@ -17,6 +19,8 @@ export function playRoutes(router: BacklineRouter, kit: Kit) {
     const session = ctx.cookies.get(SESSION_COOKIE) ?? ctx.cookies.get(XSRF_COOKIE) ?? ctx.ip;
     const listener = userId ? null : createHash('sha256').update(`music-play:${session}`).digest('hex');
     await kit.rateLimits.consume('music.plays', userId ? `user:${userId}` : `guest:${listener}`, PLAYS_LIMIT);
+    // Looked up before the transaction: the first lookup of a process loads the GeoIP data.
+    const country = ipCountry(ctx.ip);
     await kit.knex.transaction(async (trx) => {
       const track = await trx('music_tracks')
         .where('id', params.id)
@@ -34,6 +38,7 @@ export function playRoutes(router: BacklineRouter, kit: Kit) {
         track_id: params.id,
         user_id: userId,
         listener,
+        country,
         played_at: kit.now(),
       });
       await trx('music_tracks').where('id', params.id).increment('plays', 1);
