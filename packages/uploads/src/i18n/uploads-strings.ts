@@ -3,7 +3,9 @@
  * Lines quoted by the spec appear here verbatim.
  */
 export const UPLOADS_STRINGS = [
-  // Restrictions and failures (spec accounts §5 and §8)
+  // Restrictions and failures (spec accounts §5 and §8). The product documents write the first as
+  // "`{file}` exceeds maximum allowed size of {size}"; this catalogue's placeholders take the `:name` form,
+  // and the rendered line is the same ("`song.wav` exceeds maximum allowed size of 2 MB").
   '`:file` exceeds maximum allowed size of :size',
   'This file type is not allowed',
   'Upload timed out',
