@@ -92,6 +92,7 @@ describe('the admin area in Chromium, against the music server', () => {
       'Tracks',
       'Genres',
       'Playlists',
+      'Channels',
       'Artist requests',
       'Settings',
       'Appearance',
