@@ -1,6 +1,6 @@
 import { useHttp } from '@backline/core/react';
 import { createElement, type ReactNode, useCallback } from 'react';
-import { catalogue, type Track } from '../../contract';
+import { catalogue, musicUploads, type Track } from '../../contract';
 import { PER_PAGE_MAX } from '../../contract/fields';
 import {
   type PlayContext,
@@ -44,6 +44,7 @@ export function usePlayActions(): PlayActions {
 /**
  * Wraps the web player area in the player's provider. A listener moving to another device gets their queue
  * back from the server as track ids; the provider asks the catalogue for the tracks it has not seen here.
+ * The seek bar asks for the playing track's waveform.
  */
 export function PlayerArea({ children }: { children: ReactNode }) {
   const http = useHttp();
@@ -62,7 +63,13 @@ export function PlayerArea({ children }: { children: ReactNode }) {
     },
     [http],
   );
-  return createElement(PlayerProvider, { resolveTracks, children });
+  // The seek bar's waveform: peaks the server computed at upload (or the demo generator made); none for formats
+  // it does not decode, and then the bar stays a line.
+  const loadWaveform = useCallback(
+    async (id: number) => (await http.call(musicUploads.waveform, { params: { id } })).peaks,
+    [http],
+  );
+  return createElement(PlayerProvider, { resolveTracks, loadWaveform, children });
 }
 
 /** The player bar, in the layout's footer slot, with the music pages' like button for the playing track. */

@@ -48,9 +48,39 @@ export interface PlayerEngine {
   queue: QueueModel;
   controller: PlaybackController;
   canPlay: boolean;
+  /** The seek bar's waveform of a track, loaded once per track; `null` while loading or when there is none. */
+  waveforms?: WaveformCache;
 }
 
 const PlayerContext = createContext<PlayerEngine | null>(null);
+
+/** Waveforms by track id: one load per track, kept for the session (200 numbers each); a failed load is forgotten. */
+export class WaveformCache {
+  private loaded = new Map<number, number[]>();
+  private pending = new Map<number, Promise<number[]>>();
+  constructor(private load: (trackId: number) => Promise<number[]>) {}
+
+  /** The peaks if already loaded (empty: the track has none). */
+  peek(trackId: number): number[] | undefined {
+    return this.loaded.get(trackId);
+  }
+
+  get(trackId: number): Promise<number[]> {
+    const known = this.loaded.get(trackId);
+    if (known) return Promise.resolve(known);
+    let pending = this.pending.get(trackId);
+    if (!pending) {
+      pending = this.load(trackId)
+        .then((peaks) => {
+          this.loaded.set(trackId, peaks);
+          return peaks;
+        })
+        .finally(() => this.pending.delete(trackId));
+      this.pending.set(trackId, pending);
+    }
+    return pending;
+  }
+}
 
 export interface PlayerProviderProps {
   children: ReactNode;
@@ -60,7 +90,12 @@ export interface PlayerProviderProps {
    */
   resolveTracks?: (ids: number[]) => Promise<PlayerTrack[]>;
   /** An engine made elsewhere (stories, tests); the provider then does not persist it. */
-  engine?: Omit<PlayerEngine, 'canPlay'>;
+  engine?: Omit<PlayerEngine, 'canPlay' | 'waveforms'>;
+  /**
+   * Loads a track's waveform peaks (values in 0…1) for the seek bar; an empty list, a failure or no loader at
+   * all draws the plain bar.
+   */
+  loadWaveform?: (trackId: number) => Promise<number[]>;
 }
 
 function createEngine(options: { onError(error: PlaybackError): void; onPlayed(track: PlayerTrack): void }) {
@@ -74,7 +109,12 @@ function createEngine(options: { onError(error: PlaybackError): void; onPlayed(t
  * routes. Restores the last session (paused, at the same second) and keeps it in localStorage and, for a signed-in
  * listener, on the server.
  */
-export function PlayerProvider({ children, resolveTracks, engine: given }: PlayerProviderProps) {
+export function PlayerProvider({
+  children,
+  resolveTracks,
+  engine: given,
+  loadWaveform,
+}: PlayerProviderProps) {
   const http = useHttp();
   const user = useUser();
   const canPlay = useCan(PLAY_PERMISSION);
@@ -162,7 +202,11 @@ export function PlayerProvider({ children, resolveTracks, engine: given }: Playe
   // Leaving the web player area stops the music.
   useEffect(() => () => engine.controller.pause(), [engine]);
 
-  const value = useMemo(() => ({ ...engine, canPlay }), [engine, canPlay]);
+  const waveforms = useMemo(
+    () => (loadWaveform ? new WaveformCache(loadWaveform) : undefined),
+    [loadWaveform],
+  );
+  const value = useMemo(() => ({ ...engine, canPlay, waveforms }), [engine, canPlay, waveforms]);
   return <PlayerContext.Provider value={value}>{children}</PlayerContext.Provider>;
 }
 

@@ -16,6 +16,7 @@ import type { PlayerTrack } from './engine/types';
 // condition of the page, never a fixed sleep.
 
 const POLL = { timeout: 60_000 };
+const RAMP = Array.from({ length: 200 }, (_, i) => (i + 1) / 200);
 
 function tracks(): PlayerTrack[] {
   const names = ['Tone A', 'Tone B', 'Tone C', 'Tone D'];
@@ -41,6 +42,8 @@ describe('web player UI in Chromium', () => {
       harness.files.set(track.src, floatWav(tone(220 * (i + 2), (SAMPLE_RATE * track.durationMs) / 1000)));
     });
     harness.setAppTracks(tracks());
+    // Tone A has a waveform on the server (a rising ramp); the others have none.
+    harness.waveforms.set(1, RAMP);
     context = await harness.browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
     await page.goto(harness.appUrl);
@@ -64,6 +67,23 @@ describe('web player UI in Chromium', () => {
     expect(await page.evaluate(() => navigator.mediaSession.metadata?.artist)).toBe('Test Artist');
     expect(await page.evaluate(() => navigator.mediaSession.metadata?.album)).toBe('Test tones');
 
+    // Tone A's waveform: one bar per peak, the quietest at the floor height and the loudest full height.
+    const track = bar().locator('.player-seek__track');
+    await expect.poll(() => track.getAttribute('data-waveform'), POLL).toBe('true');
+    const bars = (await bar().locator('.player-seek__wave path').first().getAttribute('d'))!
+      .split('M')
+      .slice(1);
+    expect(bars).toHaveLength(200);
+    expect(bars[0]).toMatch(/v8\.0h/);
+    expect(bars[199]).toMatch(/v100\.0h/);
+    /** The share of the waveform not yet played, from the played copy's clip (`inset(0 N% 0 0)`). */
+    const unplayed = async () =>
+      Number(
+        /inset\(\S+ ([\d.]+)%/.exec(
+          (await bar().locator('.player-seek__wave--played').getAttribute('style')) ?? '',
+        )?.[1],
+      );
+
     await blur();
     await page.keyboard.press('k');
     await expect.poll(status, POLL).toBe('stopped');
@@ -83,9 +103,14 @@ describe('web player UI in Chromium', () => {
     const before = await seconds();
     await page.keyboard.press('ArrowRight');
     await expect.poll(seconds, POLL).toBeGreaterThanOrEqual(before + 5);
+    // Five seconds of a 20-second track are played: the played copy shows at least a quarter of the bars.
+    await expect.poll(unplayed, POLL).toBeLessThanOrEqual(75);
 
     await page.keyboard.press('Shift+ArrowRight');
     await expect.poll(title, POLL).toBe('Tone B');
+    // Tone B has no waveform: the seek bar is the plain line.
+    await expect.poll(() => track.getAttribute('data-waveform'), POLL).toBeNull();
+    expect(await bar().locator('.player-seek__played').count()).toBe(1);
     await expect.poll(() => page.evaluate(() => navigator.mediaSession.metadata?.title), POLL).toBe('Tone B');
     // Less than 3 seconds in: previous goes back a track.
     await page.keyboard.press('Shift+ArrowLeft');

@@ -83,16 +83,32 @@ const missingFirst =
       ? Promise.resolve(new Response('gone', { status: 404 }))
       : globalThis.fetch(input, init);
 
+/**
+ * A made-up waveform for track `id`: a swelling and falling shape with a beat on it, different per track, in the
+ * server's form (200 peaks in 0…1).
+ */
+export function fixtureWaveform(id: number): number[] {
+  return Array.from({ length: 200 }, (_, i) => {
+    const swell = Math.sin((Math.PI * i) / 200) * 0.6 + 0.2;
+    const beat = (i + id) % 8 === 0 ? 0.2 : Math.abs(Math.sin(i * 0.7 + id)) * 0.15;
+    return Math.round(Math.min(1, swell + beat) * 1000) / 1000;
+  });
+}
+const loadFixtureWaveform = async (id: number) => fixtureWaveform(id);
+
 /** A player engine in `state`, with the providers the player needs around `children`. */
 export function PlayerFixture({
   state = 'paused',
   canPlay = true,
   tracks: given,
+  waveform = false,
   children,
 }: {
   state?: FixtureState;
   canPlay?: boolean;
   tracks?: PlayerTrack[];
+  /** Give the tracks waveforms, as uploaded and demo tracks have. */
+  waveform?: boolean;
   children: ReactNode;
 }) {
   const [store] = useState(() => createBootstrapStore(fixtureBootstrap(canPlay)));
@@ -129,7 +145,7 @@ export function PlayerFixture({
   }, [engine, state, tracks]);
   return (
     <BacklineProvider store={store}>
-      <PlayerProvider engine={engine}>
+      <PlayerProvider engine={engine} loadWaveform={waveform ? loadFixtureWaveform : undefined}>
         {children}
         <ToastRegion />
       </PlayerProvider>

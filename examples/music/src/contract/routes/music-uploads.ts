@@ -157,12 +157,16 @@ export const publish = route({
   errors: [403, 404],
 });
 
-/** `GET tracks/{id}/waveform`: the peaks computed at upload, for the player's seek bar. */
+/**
+ * `GET tracks/{id}/waveform`: the peaks computed at upload (or by the demo library's generator), for the player's
+ * seek bar. A track without them (a format not decoded for peaks) answers an empty list; 404 is an unknown track.
+ */
 export const waveform = route({
   method: 'GET',
   path: 'tracks/{id}/waveform',
   tag: 'catalogue',
   summary: "A track's waveform peaks",
+  description: 'WAVEFORM_PEAKS values in 0…1, or an empty list when the track has none.',
   params: z.object({ id: idParam('track id') }),
   response: z.object({ peaks: z.array(z.number()) }),
   permission: 'music.view',

@@ -10,7 +10,11 @@ const meta = {
   args: { mini: false },
   decorators: [
     (Story, { parameters }) => (
-      <PlayerFixture state={parameters.playerState} canPlay={parameters.canPlay ?? true}>
+      <PlayerFixture
+        state={parameters.playerState}
+        canPlay={parameters.canPlay ?? true}
+        waveform={parameters.waveform ?? false}
+      >
         <div style={{ position: 'fixed', insetInline: 0, bottom: 0 }}>
           <Story />
         </div>
@@ -25,6 +29,9 @@ type Story = StoryObj<typeof meta>;
 export const Playing: Story = { parameters: { playerState: 'playing' } };
 /** A restored session: paused at 0:12 of the second track. */
 export const Paused: Story = { parameters: { playerState: 'paused' } };
+
+/** Paused 12 s into a track that has a waveform (computed at upload): the seek bar draws it. */
+export const WithWaveform: Story = { parameters: { playerState: 'paused', waveform: true } };
 /** The track is still on its way: the play button spins. */
 export const Buffering: Story = { parameters: { playerState: 'buffering' } };
 /** The first track answers 404: a toast says so and the player has moved on to the next one. */

@@ -1,12 +1,74 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Slider, SliderThumb, SliderTrack } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { usePlaybackSnapshot, usePlayerEngine } from '../player-provider';
 import { formatTime } from './format-time';
 
+/** The playing track's waveform peaks, or null while they load and for a track that has none. */
+function useWaveform(trackId: number | undefined): number[] | null {
+  const { waveforms } = usePlayerEngine();
+  const known = trackId === undefined ? undefined : waveforms?.peek(trackId);
+  const [loaded, setLoaded] = useState<{ id: number; peaks: number[] } | null>(null);
+  useEffect(() => {
+    if (!waveforms || trackId === undefined || waveforms.peek(trackId)) return;
+    let live = true;
+    waveforms.get(trackId).then(
+      (peaks) => live && setLoaded({ id: trackId, peaks }),
+      // No waveform is no loss: the plain bar is drawn, and the next play of the track asks again.
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [waveforms, trackId]);
+  const peaks = known ?? (loaded && loaded.id === trackId ? loaded.peaks : null);
+  return peaks?.length ? peaks : null;
+}
+
+/** Floor of a bar's height, so quiet passages still show where they are. */
+const MIN_BAR = 8;
+
+/**
+ * Bars of the peaks as one path in a `peaks.length` × 100 box, each scaled to the track's loudest peak (a
+ * mastered track's peaks sit near the top; relative heights are what show its shape).
+ */
+function wavePath(peaks: number[]): string {
+  const loudest = Math.max(...peaks) || 1;
+  return peaks
+    .map((peak, i) => {
+      const height = Math.max(MIN_BAR, (peak / loudest) * 100);
+      return `M${i + 0.15} ${((100 - height) / 2).toFixed(1)}h0.7v${height.toFixed(1)}h-0.7z`;
+    })
+    .join('');
+}
+
+/** The waveform, twice: the whole track in the muted colour, and the played part over it, cut at the position. */
+function Waveform({ peaks, fraction }: { peaks: number[]; fraction: number }) {
+  const [path, setPath] = useState(() => ({ peaks, d: wavePath(peaks) }));
+  if (path.peaks !== peaks) setPath({ peaks, d: wavePath(peaks) });
+  const svg = (
+    <svg viewBox={`0 0 ${peaks.length} 100`} preserveAspectRatio="none" aria-hidden="true" focusable="false">
+      <path d={path.d} />
+    </svg>
+  );
+  return (
+    <>
+      <div className="player-seek__wave">{svg}</div>
+      <div
+        className="player-seek__wave player-seek__wave--played"
+        style={{ clipPath: `inset(0 ${((1 - fraction) * 100).toFixed(2)}% 0 0)` }}
+      >
+        {svg}
+      </div>
+    </>
+  );
+}
+
 /**
  * The seek bar: elapsed and total time, the buffered range behind the played one, and a slider that seeks on
- * release (dragging does not stutter the audio). With focus on it, arrow keys move it a second at a time.
+ * release (dragging does not stutter the audio). With focus on it, arrow keys move it a second at a time. When
+ * the track has waveform peaks (computed at upload), the full bar draws them, played bars in the accent colour;
+ * the compact bar keeps its thin line.
  */
 export function SeekBar({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
@@ -17,6 +79,7 @@ export function SeekBar({ compact = false }: { compact?: boolean }) {
   const position = Math.min(dragging ?? playback.positionMs, duration || Number.POSITIVE_INFINITY);
   const disabled = !playback.current || duration === 0;
   const fraction = duration ? position / duration : 0;
+  const peaks = useWaveform(compact ? undefined : playback.current?.track.id);
   return (
     <div className="player-seek" data-compact={compact || undefined}>
       {compact ? null : <span className="player-seek__time">{formatTime(position)}</span>}
@@ -34,9 +97,15 @@ export function SeekBar({ compact = false }: { compact?: boolean }) {
           controller.seek(seconds * 1000);
         }}
       >
-        <SliderTrack className="player-seek__track">
-          <div className="player-seek__buffered" style={{ width: `${playback.buffered * 100}%` }} />
-          <div className="player-seek__played" style={{ width: `${fraction * 100}%` }} />
+        <SliderTrack className="player-seek__track" data-waveform={peaks ? true : undefined}>
+          {peaks ? (
+            <Waveform peaks={peaks} fraction={fraction} />
+          ) : (
+            <>
+              <div className="player-seek__buffered" style={{ width: `${playback.buffered * 100}%` }} />
+              <div className="player-seek__played" style={{ width: `${fraction * 100}%` }} />
+            </>
+          )}
           <SliderThumb
             className="player-seek__thumb"
             aria-label={t('Seek')}

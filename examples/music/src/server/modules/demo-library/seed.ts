@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createUser, hashPassword, type Kit } from '@backline/server';
 import { slugify } from '../../../contract';
@@ -91,6 +92,16 @@ export async function seedDemoLibrary(kit: Kit, options: SeedOptions = {}): Prom
   }
 }
 
+/** A generated peaks file, or none when it is missing or not a list of numbers (the track just has no waveform). */
+async function readPeaks(file: string): Promise<number[]> {
+  try {
+    const peaks: unknown = JSON.parse(await readFile(file, 'utf8'));
+    return Array.isArray(peaks) && peaks.every((p) => typeof p === 'number') ? peaks : [];
+  } catch {
+    return [];
+  }
+}
+
 async function insertCatalogue(
   kit: Kit,
   trx: import('knex').Knex.Transaction,
@@ -98,6 +109,8 @@ async function insertCatalogue(
   stored: string[],
 ) {
   const now = kit.now();
+  // The seek bar's waveforms live in the music-uploads module's table: a site without that module seeds none.
+  const withWaveforms = await trx.schema.hasTable('music_track_waveforms');
   const genreIds = new Map<string, number>();
   for (const [index, genre] of catalogue.genres.entries()) {
     const image_id = await storeCatalogueFile(kit, trx, genre.image, stored);
@@ -187,6 +200,11 @@ async function insertCatalogue(
       ];
       if (genres.length)
         await trx('music_track_genres').insert(genres.map((genre_id) => ({ track_id: trackId, genre_id })));
+      if (withWaveforms && track.peaks) {
+        const peaks = await readPeaks(track.peaks);
+        if (peaks.length)
+          await trx('music_track_waveforms').insert({ track_id: trackId, peaks: JSON.stringify(peaks) });
+      }
     }
   }
 

@@ -1,5 +1,5 @@
 import { type ExecFileSyncOptions, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DemoCatalogue, GenerateDemoLibrary } from './catalogue-types';
 
@@ -8,6 +8,9 @@ import type { DemoCatalogue, GenerateDemoLibrary } from './catalogue-types';
  * bound of its own, so a stuck ffmpeg fails the test instead of hanging the run.
  */
 const SYNC_CHILD: ExecFileSyncOptions = { stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 };
+
+/** The waveform the fixture gives track `number` of its first album. */
+export const FIXTURE_PEAKS = (number: number) => Array.from({ length: 8 }, (_, i) => (i + number) / 10);
 
 /**
  * A tiny catalogue for tests, made with Debian's ffmpeg: distinct sine tones as MP3 and solid-colour JPEGs.
@@ -30,6 +33,12 @@ export const fixtureGenerator: GenerateDemoLibrary = async ({ outDir }) => {
       ['-f', 'lavfi', '-i', `sine=frequency=${frequency}:duration=${seconds}`, '-ac', '1', '-b:a', '64k'],
       path.join(outDir, `${name}.mp3`),
     );
+  /** The first album's waveforms: a ramp per track, so a test can tell them apart; the second album has none. */
+  const peaks = (name: string, number: number) => {
+    const file = path.join(outDir, `${name}.peaks.json`);
+    writeFileSync(file, JSON.stringify(FIXTURE_PEAKS(number)));
+    return file;
+  };
   const catalogue: DemoCatalogue = {
     genres: [
       { name: 'ambient', displayName: 'Ambient', image: image('genre-ambient', 'blue') },
@@ -78,6 +87,7 @@ export const fixtureGenerator: GenerateDemoLibrary = async ({ outDir }) => {
           number,
           durationMs: 4000,
           file: audio(`clouds-${number}`, 220 * number, 4),
+          peaks: peaks(`clouds-${number}`, number),
           genres: ['ambient'],
           artistKeys: [],
         })),

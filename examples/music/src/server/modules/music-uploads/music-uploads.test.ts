@@ -216,6 +216,12 @@ describe.each(testDatabases())('music uploads: tags, refusals and publishing on 
     expect(page.status).toBe(200);
     const wave = await guest.get(`/api/v1/tracks/${tracks[0].id}/waveform`);
     expect((wave.data as { peaks: number[] }).peaks).toEqual(drafts[0]!.peaks);
+    // A track without peaks answers an empty list; an unknown track is a 404.
+    await knex()('music_track_waveforms').where({ track_id: tracks[1].id }).delete();
+    const none = await guest.get(`/api/v1/tracks/${tracks[1].id}/waveform`);
+    expect([none.status, none.data]).toEqual([200, { peaks: [] }]);
+    const missing = await guest.get(`/api/v1/tracks/${Number(tracks[2].id) + 1000}/waveform`);
+    expect(missing.status).toBe(404);
     const stored = await knex()('music_albums').where({ id: album.id }).first('image_id');
     expect(Number(stored.image_id)).toBe(drafts[0]!.cover_id);
     // The covers that did not become the album's went with the drafts.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type RunningServer, signedInUser, testDatabases } from '@internal/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite } from '../../../../e2e/support/site';
-import { fixtureGenerator } from '../demo-library/test-fixture';
+import { FIXTURE_PEAKS, fixtureGenerator } from '../demo-library/test-fixture';
 
 type Page<T> = { pagination: { data: T[]; total: number; last_page: number } };
 type Named = { id: number; name: string; path: string };
@@ -59,6 +59,15 @@ describe.each(testDatabases())('music catalogue on $name', (database) => {
       .join('file_entries as f', 'f.id', 't.file_id')
       .select('f.mime');
     expect(audio.map((a) => a.mime)).toEqual(Array(5).fill('audio/mpeg'));
+    // The generator's waveforms go with their tracks; a track it made none for answers an empty list.
+    const tracks = await knex('music_tracks').orderBy('id').select('id', 'name');
+    const waveform = async (name: string) => {
+      const id = tracks.find((t) => t.name === name)!.id;
+      return ((await get(`/api/v1/tracks/${id}/waveform`)).data as { peaks: number[] }).peaks;
+    };
+    expect(await waveform('Cirrus Drift')).toEqual(FIXTURE_PEAKS(2));
+    expect(await waveform('Nimbus')).toEqual(FIXTURE_PEAKS(3));
+    expect(await waveform('Low Tide')).toEqual([]);
   });
 
   it('lets a guest browse: artist with discography, album tracks, channels, trending', async () => {

@@ -171,6 +171,8 @@ export interface AudioHarness {
   outages: Map<string, number>;
   /** How many requests each file path has had. */
   requests: Map<string, number>;
+  /** Waveform peaks by track id, as `GET tracks/{id}/waveform` answers them (none: an empty list). */
+  waveforms: Map<number, number[]>;
   api: ApiLog;
   /** The test app's page, for a signed-in user; `tracks` is what its "Play album" button plays. */
   appUrl: string;
@@ -191,6 +193,7 @@ export async function startAudioHarness(options: { app?: boolean } = {}): Promis
   const outages = new Map<string, number>();
   const requests = new Map<string, number>();
   const api: ApiLog = { plays: [], playerState: [] };
+  const waveforms = new Map<number, number[]>();
   let appTracks: unknown[] = [];
   let storedState: unknown = null;
   const server: Server = createServer((request, response) => {
@@ -201,7 +204,10 @@ export async function startAudioHarness(options: { app?: boolean } = {}): Promis
       response.end(JSON.stringify(body));
     };
     const plays = new RegExp(`^/${API_PREFIX}tracks/(\\d+)/plays$`).exec(path);
-    if (plays && method === 'POST') {
+    const waveform = new RegExp(`^/${API_PREFIX}tracks/(\\d+)/waveform$`).exec(path);
+    if (waveform && method === 'GET') {
+      json(200, { peaks: waveforms.get(Number(waveform[1])) ?? [] });
+    } else if (plays && method === 'POST') {
       api.plays.push({
         trackId: Number(plays[1]),
         xsrf: request.headers[XSRF_HEADER.toLowerCase()] as string | undefined,
@@ -327,6 +333,7 @@ export async function startAudioHarness(options: { app?: boolean } = {}): Promis
       dropFirst,
       outages,
       requests,
+      waveforms,
       api,
       appUrl: `${url}/app`,
       setAppTracks(tracks) {

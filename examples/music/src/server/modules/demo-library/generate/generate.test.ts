@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tempDir } from '@internal/testing';
@@ -7,6 +7,8 @@ import { launchBrowser } from '@internal/testing/browser';
 import jpeg from 'jpeg-js';
 import { parseFile } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WAVEFORM_PEAKS } from '../../../../contract/routes/music-uploads';
+import { mp3Peaks } from '../../music-uploads/peaks';
 import { DEMO_GAPLESS_PAIR, type DemoCatalogue, generateDemoLibrary, planDemoLibrary } from './index';
 import { runJob } from './jobs';
 import { renderPiece, STYLE_NAMES } from './synth';
@@ -145,6 +147,21 @@ describe('generateDemoLibrary', () => {
       }
     }
     expect(progress.at(-1)).toEqual([progress.at(-1)![1], progress.at(-1)![1]]);
+  });
+
+  it("keeps each track's waveform beside it: the peaks the upload reader decodes from the same MP3", async () => {
+    for (const track of tracksOf(catalogue)) {
+      const kept = JSON.parse(readFileSync(track.peaks!, 'utf8')) as number[];
+      expect(kept).toHaveLength(WAVEFORM_PEAKS);
+      // Music, not a flat block: the loud bars stand well above the quiet ones.
+      expect(Math.max(...kept) - Math.min(...kept)).toBeGreaterThan(0.1);
+      const decoded = (await mp3Peaks(createReadStream(track.file), WAVEFORM_PEAKS)).peaks;
+      expect(decoded).toHaveLength(WAVEFORM_PEAKS);
+      // The encoder's delay shifts the decoded samples by 25 ms and its rounding moves each peak a little.
+      const meanDifference =
+        kept.reduce((sum, peak, i) => sum + Math.abs(peak - decoded[i]!), 0) / kept.length;
+      expect(meanDifference).toBeLessThan(0.03);
+    }
   });
 
   it('makes every track its own music', () => {

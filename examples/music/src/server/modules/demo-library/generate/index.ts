@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { WAVEFORM_PEAKS } from '../../../../contract/routes/music-uploads';
 import {
   ALBUMS,
   ARTISTS,
@@ -11,7 +12,7 @@ import {
   type PlannedTrack,
 } from './catalogue';
 import type { CoverStyle } from './cover';
-import { type Job, jobFiles, type PairJob, type TrackJob } from './jobs';
+import { type Job, jobFiles, type PairJob, peaksFileOf, type TrackJob } from './jobs';
 import { readManifest, writeManifest } from './manifest';
 import { runJobs } from './pool';
 import { createRng, hashSeed } from './rng';
@@ -31,6 +32,8 @@ export interface DemoTrack {
   durationMs: number;
   /** Absolute path to the MP3. */
   file: string;
+  /** Absolute path to its waveform peaks (a JSON array of `WAVEFORM_PEAKS` values in 0…1), when made. */
+  peaks?: string;
   /** Genre names. */
   genres: string[];
   artistKeys: string[];
@@ -96,7 +99,7 @@ export interface GenerateDemoLibraryOptions {
  * Changes whenever the generator's output for a seed changes (synth, covers, encoder settings, plan), so files
  * made by an older generator are made again rather than reused.
  */
-export const DEMO_LIBRARY_VERSION = 3;
+export const DEMO_LIBRARY_VERSION = 4;
 
 export const DEFAULT_DEMO_SEED = 20_240_917;
 
@@ -219,6 +222,7 @@ export function planDemoLibrary(options: GenerateDemoLibraryOptions): Plan {
           cutSample,
           cover: coverFile,
           tags: [tagsFor(track, number), tagsFor(second, pairSecond)],
+          bars: WAVEFORM_PEAKS,
         };
         jobs.push(job);
         durations.set(number, cutSample);
@@ -234,6 +238,7 @@ export function planDemoLibrary(options: GenerateDemoLibraryOptions): Plan {
         targetSeconds,
         cover: coverFile,
         tags: tagsFor(track, number),
+        bars: WAVEFORM_PEAKS,
       };
       jobs.push(job);
       durations.set(number, pieceLength({ style, seed: trackSeed, targetSeconds }));
@@ -251,6 +256,7 @@ export function planDemoLibrary(options: GenerateDemoLibraryOptions): Plan {
         number: index + 1,
         durationMs: Math.round(((durations.get(index + 1) ?? 0) / SAMPLE_RATE) * 1000),
         file: abs(fileOf(track, index + 1)),
+        peaks: abs(peaksFileOf(fileOf(track, index + 1))),
         genres: [track.genre],
         artistKeys: trackArtists(album, track),
       })),

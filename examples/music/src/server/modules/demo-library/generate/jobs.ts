@@ -1,5 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { peaksOf } from '../../music-uploads/block-maxima';
 import { type CoverStyle, renderCover } from './cover';
 import { encodeMp3, type Mp3Tags, tagMp3 } from './mp3';
 import { applyFades, renderPiece, type StyleName } from './synth';
@@ -28,6 +29,8 @@ export interface TrackJob {
   /** The album's cover file, embedded in the tags. */
   cover: string;
   tags: TrackTags;
+  /** How many waveform peaks to keep (the contract's `WAVEFORM_PEAKS`; the worker does not load the contract). */
+  bars: number;
 }
 
 /** Two consecutive tracks rendered as one piece and cut at `cutSample`. */
@@ -40,10 +43,17 @@ export interface PairJob {
   cutSample: number;
   cover: string;
   tags: [TrackTags, TrackTags];
+  bars: number;
 }
 
+/** The waveform peaks kept beside a track's MP3 (a JSON array), for the player's seek bar. */
+export const peaksFileOf = (mp3: string) => mp3.replace(/\.mp3$/, '.peaks.json');
+
+/** What a job writes: its MP3s (or cover), then each MP3's peaks file. */
 export function jobFiles(job: Job): string[] {
-  return job.kind === 'pair' ? job.files : [job.file];
+  if (job.kind === 'cover') return [job.file];
+  const mp3s = job.kind === 'pair' ? job.files : [job.file];
+  return [...mp3s, ...mp3s.map(peaksFileOf)];
 }
 
 async function writeAtomically(path: string, data: Uint8Array) {
@@ -94,6 +104,7 @@ export async function runJob(job: Job, outDir: string): Promise<number[]> {
           },
         ];
   const sizes: number[] = [];
+  const peakSizes: number[] = [];
   for (const part of parts) {
     applyFades(part.left, part.first, part.last);
     applyFades(part.right, part.first, part.last);
@@ -101,6 +112,13 @@ export async function runJob(job: Job, outDir: string): Promise<number[]> {
     const mp3 = tagMp3(audio, { ...part.tags, cover, durationMs: msOf(part.left.length) });
     await writeAtomically(join(outDir, part.file), mp3);
     sizes.push(mp3.length);
+    // Peaks of what the encoder got (the mid of the two channels), as the upload reader would decode them:
+    // decoding every MP3 again at seed time would cost more than making it.
+    const mid = new Float32Array(part.left.length);
+    for (let i = 0; i < mid.length; i++) mid[i] = (part.left[i]! + part.right[i]!) * 0.5;
+    const peaks = new TextEncoder().encode(JSON.stringify(peaksOf([mid], job.bars)));
+    await writeAtomically(join(outDir, peaksFileOf(part.file)), peaks);
+    peakSizes.push(peaks.length);
   }
-  return sizes;
+  return [...sizes, ...peakSizes];
 }
