@@ -1,19 +1,24 @@
-import { createTestUser, type RunningServer } from '@internal/testing';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createTestUser, type RunningServer, tempDir } from '@internal/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessibleInBothThemes, expectHeading, expectPath, uniqueEmail } from './support/auth-helpers';
 import { type BrowserHarness, expectToastShown, startBrowser, startSite } from './support/site';
+import { taggedMp3 } from './support/tagged-mp3';
 
 const PASSWORD = 'correct horse battery';
 
 /**
  * The admin's catalogue pages and backstage insights in Chromium: the admin creates, edits and deletes an album
- * on Admin › Albums; an artist opens backstage insights and sees the plays the table holds; the pages pass axe in
- * both themes and fit 375 px.
+ * on Admin › Albums, and creates a track with its audio on Admin › Tracks (a renamed text file refused first); an
+ * artist opens backstage insights and sees the plays the table holds; the pages pass axe in both themes and fit
+ * 375 px.
  */
 describe('catalogue admin and backstage insights in Chromium', () => {
   let site: RunningServer;
   let browser: BrowserHarness;
+  const fixtures = tempDir('catalogue-admin-e2e-');
 
   beforeAll(async () => {
     site = await startSite();
@@ -22,6 +27,7 @@ describe('catalogue admin and backstage insights in Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await site?.close();
+    fixtures.cleanup();
   });
 
   const knex = () => site.app.kit.knex;
@@ -71,6 +77,65 @@ describe('catalogue admin and backstage insights in Chromium', () => {
       await expectToastShown(page, 'Deleted');
       await page.getByText('No albums yet.').waitFor();
       expect(await albumNames()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the admin creates a track with its audio: a renamed text file is refused first, then a real MP3 plays', async () => {
+    const adminEmail = uniqueEmail('owner');
+    await createTestUser(site.app, { email: adminEmail, password: PASSWORD, roles: ['admin'] });
+    await knex()('music_artists').insert({ name: 'Brass Orchard', slug: 'brass-orchard' });
+    const take = taggedMp3(
+      path.join(fixtures.dir, 'Copper Wire.mp3'),
+      {
+        title: 'Copper Wire',
+        artist: 'Brass Orchard',
+        album: 'Wires',
+        track: '1/1',
+        year: 2025,
+        genre: 'Folk',
+      },
+      { frequency: 392, seconds: 6, color: '996633' },
+    );
+    const { page, context } = await browser.newPage();
+    try {
+      await logIn(page, adminEmail, '/admin');
+      await page.goto(`${site.url}/admin/tracks`);
+      await expectHeading(page, 'Tracks');
+      await page.getByRole('button', { name: 'New track' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New track' });
+      await dialog.getByRole('textbox', { name: 'Name' }).fill('Copper Wire');
+      await dialog.getByRole('combobox', { name: 'Artist' }).fill('Brass');
+      await page.getByRole('option', { name: 'Brass Orchard' }).click();
+      const audio = dialog.getByRole('group', { name: 'Audio' });
+      const picker = audio.locator('input[type="file"]');
+      await picker.setInputFiles({
+        name: 'notes.mp3',
+        mimeType: 'audio/mpeg',
+        buffer: Buffer.from('Not a song.\n'.repeat(100)),
+      });
+      await audio.getByText('“notes.mp3” becomes the audio when you save.').waitFor();
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await audio
+        .getByRole('alert')
+        .getByText('notes.mp3: This file is not an audio file', { exact: false })
+        .waitFor();
+      expect(await knex()('music_tracks').where({ name: 'Copper Wire' }).first()).toBeUndefined();
+
+      await picker.setInputFiles(take);
+      await audio.getByText('“Copper Wire.mp3” becomes the audio when you save.').waitFor();
+      await expectAccessibleInBothThemes(page, 'admin-track-audio');
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await expectToastShown(page, 'Track created');
+      const track = await knex()('music_tracks')
+        .where({ name: 'Copper Wire' })
+        .first('id', 'file_id', 'duration_ms');
+      expect(track.file_id).not.toBeNull();
+      expect(Math.abs(track.duration_ms - 6000)).toBeLessThan(200);
+      const stream = await fetch(new URL(`/api/v1/tracks/${track.id}/stream`, site.url));
+      expect(stream.status).toBe(200);
+      expect(Buffer.from(await stream.arrayBuffer()).equals(readFileSync(take))).toBe(true);
     } finally {
       await context.close();
     }

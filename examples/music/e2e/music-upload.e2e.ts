@@ -15,13 +15,15 @@ const TITLES = ['First Light', 'Overpass', 'Last Exit'];
  * Becoming an artist and uploading music in Chromium: a listener asks for artist access and the admin approves it
  * from the notification; the new artist drops a folder of three tagged MP3s (made here by ffmpeg, with ID3 tags
  * and an embedded cover), sees one album form pre-filled from the tags, publishes it, and a guest plays the album.
- * The upload page is checked with axe in both themes and at 375 px.
+ * The artist then replaces one track's audio from the manage page (a renamed text file is refused first). The
+ * upload page and the replace dialog are checked with axe in both themes, the upload page at 375 px too.
  */
 describe('music upload in Chromium', () => {
   let site: RunningServer;
   let browser: BrowserHarness;
   const fixtures = tempDir('music-upload-e2e-');
   const folder = path.join(fixtures.dir, 'Night Drive');
+  const newTake = path.join(fixtures.dir, 'Overpass (new master).mp3');
 
   beforeAll(async () => {
     mkdirSync(folder, { recursive: true });
@@ -38,6 +40,18 @@ describe('music upload in Chromium', () => {
         },
         { frequency: 220 * (i + 1), seconds: 30, color: 'cc3366' },
       );
+    taggedMp3(
+      newTake,
+      {
+        title: 'Overpass',
+        artist: 'Velvet Static',
+        album: 'Night Drive',
+        track: '2/3',
+        year: 2024,
+        genre: 'Synthwave',
+      },
+      { frequency: 660, seconds: 45, color: 'cc3366' },
+    );
     site = await startSite();
     browser = await startBrowser({ args: ['--autoplay-policy=no-user-gesture-required'] });
   });
@@ -106,6 +120,36 @@ describe('music upload in Chromium', () => {
       await open.waitFor();
       const albumPath = await open.getAttribute('href');
       expect(albumPath).toMatch(/^\/album\/\d+\/velvet-static\/night-drive$/);
+
+      // A new master of "Overpass": a file that is not audio is refused in the dialog and changes nothing, then a
+      // real take replaces the audio (and its length) while the track keeps its name and place.
+      await page.goto(`${site.url}/backstage/artists/${artist.id}/music`);
+      await expectHeading(page, 'Manage your music');
+      const overpass = async () =>
+        site.app.kit.knex('music_tracks').where({ name: 'Overpass' }).first('id', 'file_id', 'duration_ms');
+      const before = await overpass();
+      await page.getByRole('button', { name: 'Replace audio of Overpass' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Replace audio' });
+      await dialog.waitFor();
+      await expectAccessibleInBothThemes(page, 'replace-audio');
+      const picker = dialog.locator('input[type="file"]:not([webkitdirectory])');
+      await picker.setInputFiles({
+        name: 'notes.mp3',
+        mimeType: 'audio/mpeg',
+        buffer: Buffer.from('Not a song.\n'.repeat(100)),
+      });
+      await dialog
+        .getByRole('alert')
+        .getByText('notes.mp3: This file is not an audio file', { exact: false })
+        .waitFor();
+      expect(await overpass()).toEqual(before);
+      await picker.setInputFiles(newTake);
+      await page.getByText('Audio replaced').waitFor();
+      await expect.poll(() => dialog.count()).toBe(0);
+      const after = await overpass();
+      expect(after.id).toBe(before.id);
+      expect(after.file_id).not.toBe(before.file_id);
+      expect(Math.abs(after.duration_ms - 45_000)).toBeLessThan(200);
     } finally {
       await context.close();
       await admin.context.close();
@@ -122,6 +166,8 @@ describe('music upload in Chromium', () => {
       const bar = p.getByRole('region', { name: 'Player' });
       await expect.poll(() => bar.locator('.player-title__name').textContent()).toBe('First Light');
       await expect.poll(() => bar.getAttribute('data-status')).toBe('playing');
+      // The peaks computed at upload draw the seek bar's waveform.
+      await expect.poll(() => bar.locator('.player-seek__track[data-waveform]').count()).toBe(1);
     } finally {
       await guest.context.close();
     }

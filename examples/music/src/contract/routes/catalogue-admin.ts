@@ -204,6 +204,11 @@ export const TrackBody = z.object({
     ),
   artist_ids: artistIds,
   genres: genreNames,
+  /**
+   * New audio: an upload of the caller's (through the uploads engine), read like a backstage upload (sniffed,
+   * duration, waveform). The file's duration wins over `duration_ms`; a refused file answers 422 on `file`.
+   */
+  file_id: optionalId('file id'),
 });
 export type TrackBody = z.infer<typeof TrackBody>;
 

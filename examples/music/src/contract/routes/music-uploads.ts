@@ -1,5 +1,6 @@
 import { boundedString, idField, idParam, optionalString, route, timestamp } from '@backline/core/contract';
 import * as z from 'zod/mini';
+import { Track } from '../resources';
 import { BACKSTAGE_ACCESS_PERMISSION } from './backstage';
 
 /**
@@ -152,6 +153,28 @@ export const publish = route({
   body: PublishBody,
   response: z.object({ album: z.object({ id: z.number(), name: z.string(), path: z.string() }) }),
   status: 201,
+  auth: true,
+  permission: BACKSTAGE_ACCESS_PERMISSION,
+  errors: [403, 404],
+});
+
+/**
+ * `PUT backstage/tracks/{id}/audio`: replace a published track's audio with an uploaded file (a new master, a
+ * fixed mix). The file is read as an upload is (sniffed, duration, waveform peaks); the track keeps its name,
+ * number, plays, likes and playlist places.
+ */
+export const replaceAudio = route({
+  method: 'PUT',
+  path: 'backstage/tracks/{id}/audio',
+  tag: TAG,
+  summary: "Replace a track's audio",
+  description:
+    'Reads the uploaded file like a new upload: a file that is not audio or does not decode is refused with 422 ' +
+    'and deleted, and the track keeps its audio. Otherwise the track takes the new file, its duration and ' +
+    'waveform in one transaction, and the old audio is deleted.',
+  params: z.object({ id: idParam('track id') }),
+  body: z.object({ file_id: idField('file id') }),
+  response: z.object({ track: Track }),
   auth: true,
   permission: BACKSTAGE_ACCESS_PERMISSION,
   errors: [403, 404],

@@ -13,6 +13,7 @@ import {
   useCatalogueSave,
 } from './catalogue-list-page';
 import { RecordPicker } from './record-picker';
+import { type PickedAudio, TrackAudioField } from './track-audio-field';
 
 /** Admin › Tracks: search, sort, page, create, edit and (bulk) delete. */
 export function TracksPage() {
@@ -62,7 +63,17 @@ export function TracksPage() {
 function TrackFormDialog({ record, onOpenChange }: CatalogueDialogProps<Track>) {
   const { t } = useTranslation();
   const http = useHttp();
-  const form = useServerForm(['name', 'album_id', 'number', 'duration_ms', 'artist_ids', 'genres']);
+  const form = useServerForm([
+    'name',
+    'album_id',
+    'number',
+    'duration_ms',
+    'artist_ids',
+    'genres',
+    'file',
+    'file_id',
+  ]);
+  const [audio, setAudio] = useState<PickedAudio | null>(null);
   const [name, setName] = useState(record?.name ?? '');
   const [number, setNumber] = useState(String(record?.number ?? 1));
   const [seconds, setSeconds] = useState(String(Math.round((record?.duration_ms ?? 0) / 1000)));
@@ -72,7 +83,7 @@ function TrackFormDialog({ record, onOpenChange }: CatalogueDialogProps<Track>) 
   const [genres, setGenres] = useState((record?.genres ?? []).map((g) => g.display_name).join(', '));
   const save = useCatalogueSave({
     queryKey: CATALOGUE_KEYS.tracks,
-    send: () => {
+    send: async () => {
       const others = (record?.artists ?? [])
         .map((a) => a.id)
         .filter((id) => id !== artist?.id && id !== first?.id);
@@ -86,17 +97,32 @@ function TrackFormDialog({ record, onOpenChange }: CatalogueDialogProps<Track>) 
           .split(',')
           .map((genre) => genre.trim())
           .filter(Boolean),
+        file_id: audio?.id ?? null,
       };
-      return record
-        ? http.call(catalogueAdmin.updateTrack, { params: { id: record.id }, body })
-        : http.call(catalogueAdmin.createTrack, { body });
+      try {
+        return await (record
+          ? http.call(catalogueAdmin.updateTrack, { params: { id: record.id }, body })
+          : http.call(catalogueAdmin.createTrack, { body }));
+      } catch (error) {
+        // A refused file is deleted on the server: the admin picks another one.
+        if ((error as { errors?: Record<string, unknown> }).errors?.file) setAudio(null);
+        throw error;
+      }
     },
     done: record ? t('Track updated') : t('Track created'),
     form,
     isNew: !record,
     onOpenChange,
   });
-  const isDirty = useIsDirty({ name, number, seconds, artist: artist?.id, album: album?.id, genres });
+  const isDirty = useIsDirty({
+    name,
+    number,
+    seconds,
+    artist: artist?.id,
+    album: album?.id,
+    genres,
+    audio: audio?.id,
+  });
   return (
     <AdminFormDialog title={record ? t('Edit track') : t('New track')} isDirty={isDirty} {...save.dialog}>
       <TextField label={t('Name')} name="name" isRequired value={name} onChange={setName} />
@@ -133,6 +159,12 @@ function TrackFormDialog({ record, onOpenChange }: CatalogueDialogProps<Track>) 
         description={t('Separate genres with commas.')}
         value={genres}
         onChange={setGenres}
+      />
+      <TrackAudioField
+        isNew={!record}
+        value={audio}
+        onChange={setAudio}
+        errorMessage={form.validationErrors.file ?? form.validationErrors.file_id}
       />
     </AdminFormDialog>
   );

@@ -19,6 +19,7 @@ import { useParams } from 'react-router-dom';
 import { type Album, backstageManage, type Track } from '../../../contract';
 import { useDocumentTitle } from '../../music/use-document-title';
 import { ImageField } from './image-field';
+import { ReplaceAudioDialog } from './replace-audio-dialog';
 import './backstage.css';
 
 const albumsKey = (id: number) => ['backstage', 'artist', id, 'albums'] as const;
@@ -71,12 +72,17 @@ function AlbumCard({ artistId, album }: { artistId: number; album: Album }) {
   const http = useHttp();
   const queryClient = useQueryClient();
   const showError = useToastError();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: albumsKey(artistId) });
+  const refresh = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: albumsKey(artistId) }),
+    [queryClient, artistId],
+  );
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState<{ kind: 'album' | 'track'; id: number; name: string } | null>(
     null,
   );
   const [renaming, setRenaming] = useState<Track | null>(null);
+  const [replacing, setReplacing] = useState<Track | null>(null);
+  const closeReplace = useCallback(() => setReplacing(null), []);
   const tracks = album.tracks ?? [];
   const reorder = useMutation({
     mutationFn: (ids: number[]) =>
@@ -164,6 +170,14 @@ function AlbumCard({ artistId, album }: { artistId: number; album: Album }) {
               <Button
                 variant="text"
                 size="sm"
+                onPress={() => setReplacing(track)}
+                aria-label={t('Replace audio of :name', { name: track.name })}
+              >
+                {t('Replace audio')}
+              </Button>
+              <Button
+                variant="text"
+                size="sm"
                 onPress={() => setDeleting({ kind: 'track', id: track.id, name: track.name })}
                 aria-label={t('Delete :name', { name: track.name })}
               >
@@ -175,6 +189,9 @@ function AlbumCard({ artistId, album }: { artistId: number; album: Album }) {
       </ol>
       {editing ? <AlbumDialog album={album} onClose={() => setEditing(false)} onSaved={refresh} /> : null}
       {renaming ? <TrackDialog track={renaming} onClose={() => setRenaming(null)} onSaved={refresh} /> : null}
+      {replacing ? (
+        <ReplaceAudioDialog track={replacing} onClose={closeReplace} onReplaced={refresh} />
+      ) : null}
       <AlertDialog
         title={deleting?.kind === 'album' ? t('Delete album') : t('Delete track')}
         isOpen={deleting !== null}

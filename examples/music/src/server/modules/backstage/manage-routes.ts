@@ -33,7 +33,7 @@ async function checkAlbum(knex: Knex | Knex.Transaction, userId: number, albumId
 }
 
 /** 404 for no such track, 403 unless it (or its album) is by an artist linked to the user. */
-async function checkTrack(knex: Knex, userId: number, trackId: number) {
+export async function checkTrack(knex: Knex, userId: number, trackId: number) {
   const track = await knex('music_tracks').where({ id: trackId }).first('id', 'album_id');
   if (!track) throw new HttpError(404, 'Not found.');
   const byTrack = await knex('music_track_artists')

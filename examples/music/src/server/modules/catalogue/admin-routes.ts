@@ -8,6 +8,7 @@ import {
 } from '@backline/server';
 import type { Knex } from 'knex';
 import { catalogueAdmin as admin, slugify } from '../../../contract';
+import { dropReplacedAudio, readOrRefuse, swapTrackAudio, unusedUpload } from '../music-uploads/track-audio';
 import { notifyNewRelease } from '../notifications';
 import { deleteAlbums, deleteArtist, deleteTracks } from './delete';
 import { genreIdsFor } from './genre-ids';
@@ -260,6 +261,10 @@ export function catalogueAdminRoutes(router: BacklineRouter, kit: Kit) {
     if (body.album_id != null && !(await knex()('music_albums').where({ id: body.album_id }).first('id')))
       throw new ValidationError({ album_id: ['The selected album does not exist.'] });
     const name = body.name.trim();
+    // New audio is read before anything is written: a refused file is a 422 that leaves the track as it was.
+    const upload = body.file_id != null ? await unusedUpload(kit, ctx.state.user!.id, body.file_id) : null;
+    const reading = upload ? await readOrRefuse(kit, upload) : null;
+    let replaced: number | null = null;
     const trackId = await knex().transaction(async (trx) => {
       const before = id ? await mustExist(trx, 'music_tracks', id) : null;
       const values = {
@@ -282,15 +287,24 @@ export function catalogueAdminRoutes(router: BacklineRouter, kit: Kit) {
           await genreIdsFor(trx, body.genres),
           false,
         );
+      if (upload && reading) replaced = await swapTrackAudio(trx, kit, saved, upload, reading);
       await recordAudit(trx, ctx, kit, {
         action: id ? 'track.update' : 'track.create',
         target_type: 'track',
         target_id: saved,
-        before: before ? { name: before.name, number: before.number, album_id: before.album_id } : null,
-        after: { name, number: body.number, album_id: values.album_id },
+        before: before
+          ? { name: before.name, number: before.number, album_id: before.album_id, file_id: before.file_id }
+          : null,
+        after: {
+          name,
+          number: body.number,
+          album_id: values.album_id,
+          ...(upload ? { file_id: upload.id } : {}),
+        },
       });
       return saved;
     });
+    await dropReplacedAudio(kit, trackId, replaced);
     const [track] = await loadTracks(knex(), [trackId], { genres: true });
     return { track: track! };
   };

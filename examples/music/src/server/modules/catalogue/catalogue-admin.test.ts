@@ -1,7 +1,23 @@
-import { grantToRole } from '@backline/server';
-import { type HttpSession, type RunningServer, signedInUser, testDatabases } from '@internal/testing';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { grantToRole, storageKey } from '@backline/server';
+import {
+  type HttpSession,
+  multipartBody,
+  type RunningServer,
+  signedInUser,
+  tempDir,
+  testDatabases,
+} from '@internal/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite } from '../../../../e2e/support/site';
+import { taggedMp3 } from '../../../../e2e/support/tagged-mp3';
+import { musicUploads } from '../../../contract';
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+const fixtures = tempDir('catalogue-admin-');
+const TAGS = { title: 'Hum', artist: 'Tape Hiss', album: 'Hum', track: '1/1', year: 2025, genre: 'Ambient' };
 
 const PASSWORD = 'correct horse battery';
 type Answer = {
@@ -39,7 +55,10 @@ describe.each(testDatabases())('admin catalogue CRUD on $name', (database) => {
       await signedInUser(server, { email: 'editor@example.com', password: PASSWORD, roles: ['editor'] })
     ).http;
   }, 120_000);
-  afterAll(() => server?.close());
+  afterAll(async () => {
+    await server?.close();
+    fixtures.cleanup();
+  });
 
   const knex = () => server.app.kit.knex;
   const call = async (http: HttpSession, method: string, path: string, json?: unknown) => {
@@ -125,6 +144,90 @@ describe.each(testDatabases())('admin catalogue CRUD on $name', (database) => {
     // Each write left its audit row.
     const actions = await knex()('audit_logs').whereLike('action', 'album.%').orderBy('id').pluck('action');
     expect(actions).toEqual(['album.create', 'album.update', 'album.delete']);
+  });
+
+  it('gives a track audio from an upload: read like a backstage upload, refused when it is not audio', async () => {
+    const upload = async (name: string, bytes: Buffer) => {
+      const form = multipartBody(name, bytes, 'audio/mpeg');
+      const response = await admin.request('POST', '/api/v1/file-entries', {
+        body: form.body,
+        headers: form.headers,
+      });
+      expect(response.status).toBe(201);
+      return (response.data as { fileEntry: { id: number } }).fileEntry.id;
+    };
+    const artist = (await call(admin, 'POST', 'artists', { name: 'Tape Hiss' })).data.artist.id;
+    const first = readFileSync(
+      taggedMp3(path.join(fixtures.dir, 'hiss-1.mp3'), TAGS, { frequency: 330, seconds: 3, color: '336699' }),
+    );
+    const created = await call(admin, 'POST', 'tracks', {
+      name: 'Hum',
+      number: 1,
+      duration_ms: 1,
+      artist_ids: [artist],
+      file_id: await upload('hum.mp3', first),
+    });
+    expect(created.status).toBe(201);
+    const id = created.data.track.id;
+    // The file's own length wins over the typed one; the track streams the uploaded bytes and has a waveform.
+    expect(
+      Math.abs((created.data.track as unknown as { duration_ms: number }).duration_ms - 3000),
+    ).toBeLessThan(150);
+    const stream = async () => {
+      const response = await fetch(new URL(`/api/v1/tracks/${id}/stream`, server.url));
+      expect(response.status).toBe(200);
+      return sha256(Buffer.from(await response.arrayBuffer()));
+    };
+    expect(await stream()).toBe(sha256(first));
+    const wave = await server.session().get(`/api/v1/tracks/${id}/waveform`);
+    expect((wave.data as { peaks: number[] }).peaks).toHaveLength(musicUploads.WAVEFORM_PEAKS);
+    const firstEntry = Number((await knex()('music_tracks').where({ id }).first('file_id')).file_id);
+
+    // A text file named .mp3 is refused on `file`, deleted, and nothing about the track changes.
+    const notes = await upload('notes.mp3', Buffer.from('Not a song.\n'.repeat(200)));
+    const refused = await call(admin, 'PUT', `tracks/${id}`, {
+      name: 'Hum (renamed)',
+      number: 1,
+      duration_ms: 3000,
+      artist_ids: [artist],
+      file_id: notes,
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.data.errors?.file).toEqual([`notes.mp3: ${musicUploads.NOT_AUDIO_MESSAGE}`]);
+    expect(await knex()('file_entries').where({ id: notes }).first()).toBeUndefined();
+    expect(await knex()('music_tracks').where({ id }).first('name', 'file_id')).toMatchObject({
+      name: 'Hum',
+      file_id: firstEntry,
+    });
+
+    // A new take replaces the audio; the old entry and its bytes go, and the audit row names both files.
+    const second = readFileSync(
+      taggedMp3(path.join(fixtures.dir, 'hiss-2.mp3'), TAGS, { frequency: 660, seconds: 5, color: '336699' }),
+    );
+    const secondEntry = await upload('hum-take-2.mp3', second);
+    const oldKey = storageKey(
+      (await knex()('file_entries').where({ id: firstEntry }).first('file_name')).file_name,
+    );
+    const updated = await call(admin, 'PUT', `tracks/${id}`, {
+      name: 'Hum',
+      number: 1,
+      duration_ms: 3000,
+      artist_ids: [artist],
+      file_id: secondEntry,
+    });
+    expect(updated.status).toBe(200);
+    expect(
+      Math.abs((updated.data.track as unknown as { duration_ms: number }).duration_ms - 5000),
+    ).toBeLessThan(150);
+    expect(await stream()).toBe(sha256(second));
+    expect(await knex()('file_entries').where({ id: firstEntry }).first()).toBeUndefined();
+    expect(await server.app.kit.storage.stat(oldKey)).toBeNull();
+    const audit = await knex()('audit_logs')
+      .where({ action: 'track.update', target_id: id })
+      .orderBy('id', 'desc')
+      .first('changes');
+    const changes = typeof audit.changes === 'string' ? JSON.parse(audit.changes) : audit.changes;
+    expect(changes.file_id).toEqual({ before: firstEntry, after: secondEntry });
   });
 
   it('creates, renames and deletes genres; a taken name answers 422', async () => {

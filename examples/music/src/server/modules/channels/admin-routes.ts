@@ -80,11 +80,19 @@ async function itemIdsOf(knex: Knex | Knex.Transaction, channelId: number, type:
   return rows.map((row) => Number(row[column]));
 }
 
-/** The ids as given, each once (its first place kept), every one an existing row of the type (422 otherwise). */
-async function checkItems(knex: Knex, type: ContentType, ids: readonly number[]): Promise<number[]> {
+/**
+ * The ids as given, each once (its first place kept), every one an existing row of the type (422 otherwise).
+ * Read `FOR SHARE` inside the write's transaction: a concurrent delete of a picked row waits for the commit,
+ * instead of slipping in between the check and the insert and turning a 422 into a foreign-key 500.
+ */
+async function checkItems(
+  trx: Knex.Transaction,
+  type: ContentType,
+  ids: readonly number[],
+): Promise<number[]> {
   const unique = [...new Set(ids)];
   if (!unique.length) return unique;
-  const found = await knex(CONTENT_TABLES[type]).whereIn('id', unique).select('id');
+  const found = await trx(CONTENT_TABLES[type]).whereIn('id', unique).forShare().select('id');
   if (found.length !== unique.length)
     throw new ValidationError({ item_ids: [`One of the selected ${type}s does not exist.`] });
   return unique;
@@ -175,8 +183,6 @@ export function channelAdminRoutes(router: BacklineRouter, kit: Kit) {
       });
     if (body.source !== 'manual' && body.item_ids?.length)
       throw new ValidationError({ item_ids: ['Only a hand-picked channel has items.'] });
-    const itemIds =
-      body.item_ids !== undefined ? await checkItems(knex(), body.content_type, body.item_ids) : undefined;
     const taken = await knex()('music_channels')
       .where({ slug })
       .modify((q) => {
@@ -186,6 +192,8 @@ export function channelAdminRoutes(router: BacklineRouter, kit: Kit) {
     if (taken) throw new ValidationError({ slug: [SLUG_TAKEN] });
     const savedId = await knex().transaction(async (trx) => {
       const before = id ? await lockChannel(trx, id) : null;
+      const itemIds =
+        body.item_ids !== undefined ? await checkItems(trx, body.content_type, body.item_ids) : undefined;
       const values = {
         name,
         slug,
@@ -242,12 +250,12 @@ export function channelAdminRoutes(router: BacklineRouter, kit: Kit) {
     if (!current) throw new HttpError(404, 'Not found.');
     if (current.source !== 'manual')
       throw new ValidationError({ item_ids: ['Only a hand-picked channel has items.'] });
-    const itemIds = await checkItems(knex(), current.content_type, body.item_ids);
     await knex().transaction(async (trx) => {
       const channel = await lockChannel(trx, params.id);
       // Checked again under the lock: an edit in between may have made it a rule channel or changed its type.
       if (channel.source !== 'manual' || channel.content_type !== current.content_type)
         throw new ValidationError({ item_ids: ['The channel changed meanwhile; reload it and try again.'] });
+      const itemIds = await checkItems(trx, channel.content_type, body.item_ids);
       const before = await itemIdsOf(trx, params.id, channel.content_type);
       await replaceItems(trx, params.id, channel.content_type, itemIds);
       await trx('music_channels').where({ id: params.id }).update({ updated_at: kit.now() });

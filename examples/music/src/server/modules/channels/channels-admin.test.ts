@@ -324,6 +324,54 @@ describe.each(testDatabases())('admin channels on $name', (database) => {
     await call(admin, 'POST', 'channels/bulk-delete', { ids: [id] });
   });
 
+  // Two connections are needed to race; PGlite has one, so this runs on PostgreSQL.
+  it.runIf(database.name === 'postgres')(
+    'a picked album deleted while the items are being saved answers 422, never a foreign-key 500',
+    async () => {
+      const created = await call(admin, 'POST', 'channels', {
+        name: 'Racing',
+        content_type: 'album',
+        source: 'manual',
+        item_ids: [albums[0]],
+      });
+      const id = created.data.channel.id;
+      const [row] = await knex()('music_albums')
+        .insert({ name: 'Fleeting', slug: 'fleeting' })
+        .returning('id');
+      const doomed = Number(row.id);
+      const deleting = await knex().transaction();
+      try {
+        await deleting('music_albums').where({ id: doomed }).delete();
+        const saving = call(admin, 'PUT', `channels/${id}/items`, { item_ids: [albums[0], doomed] });
+        // The save reaches the deleted row (reading it, or inserting an item that points at it) and waits on its
+        // lock until the delete commits.
+        await expect
+          .poll(
+            async () =>
+              Number(
+                (
+                  await knex().raw(
+                    `select count(*) as n from pg_stat_activity
+                     where wait_event_type = 'Lock' and pid <> pg_backend_pid()
+                       and (query like '%music_albums%' or query like '%music_channel_items%')`,
+                  )
+                ).rows[0].n,
+              ),
+            { timeout: 30_000 },
+          )
+          .toBeGreaterThan(0);
+        await deleting.commit();
+        const answer = await saving;
+        expect(answer.status).toBe(422);
+        expect(answer.data.errors?.item_ids).toEqual(['One of the selected albums does not exist.']);
+      } finally {
+        if (!deleting.isCompleted()) await deleting.rollback();
+      }
+      expect(await itemRows(id)).toEqual([albums[0]]);
+      await call(admin, 'POST', 'channels/bulk-delete', { ids: [id] });
+    },
+  );
+
   it('checks the permission of every route: listeners get 403, an editor may edit but not create or delete', async () => {
     const created = await call(admin, 'POST', 'channels', {
       name: 'Guarded',

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { storageKey } from '@backline/server';
 import {
   type HttpSession,
@@ -15,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite } from '../../../../e2e/support/site';
 import { taggedMp3 } from '../../../../e2e/support/tagged-mp3';
 import { musicUploads } from '../../../contract';
+import { mp3Peaks } from './peaks';
 
 const PASSWORD = 'correct horse battery';
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -255,6 +257,80 @@ describe.each(testDatabases())('music uploads: tags, refusals and publishing on 
     );
     expect(discarded.status).toBe(200);
     expect(await knex()('file_entries').where({ id: fileId }).first()).toBeUndefined();
+  });
+
+  it("replaces a published track's audio: new bytes, duration and waveform; a refused file or a stranger changes nothing", async () => {
+    const { http, artistId } = await approvedArtist('Second Takes');
+    const draft = ((await analyze(http, artistId, await upload(http, 'take-1.mp3', mp3(1)))).data as Body)
+      .draft;
+    const published = await http.post(`/api/v1/backstage/artists/${artistId}/publish`, {
+      album: { name: 'Second Takes', type: 'single' },
+      tracks: [{ draft_id: draft.id, name: 'First Light', number: 1 }],
+    });
+    expect(published.status).toBe(201);
+    const track = await knex()('music_tracks').where({ file_id: draft.file_id }).first('id');
+    const trackId = Number(track.id);
+    const oldKey = await storedKeyOf(draft.file_id);
+    const replaceWith = (session: HttpSession, fileId: number) =>
+      session.request('PUT', `/api/v1/backstage/tracks/${trackId}/audio`, { json: { file_id: fileId } });
+
+    // A stranger (another artist, a listener) gets 403 and the track keeps its audio.
+    const other = await approvedArtist('Other Takes');
+    const fan = await listener();
+    for (const intruder of [other.http, fan.http]) {
+      const theirs = await upload(intruder, 'theirs.mp3', mp3(2));
+      expect((await replaceWith(intruder, theirs)).status).toBe(403);
+    }
+    // A text file named .mp3 is refused, deleted, and the track is as it was.
+    const notes = await upload(http, 'notes.mp3', Buffer.from('Not a song.\n'.repeat(200)));
+    const notesKey = await storedKeyOf(notes);
+    const refused = await replaceWith(http, notes);
+    expect(refused.status).toBe(422);
+    expect((refused.data as Body).errors?.file?.[0]).toBe(`notes.mp3: ${musicUploads.NOT_AUDIO_MESSAGE}`);
+    expect(await knex()('file_entries').where({ id: notes }).first()).toBeUndefined();
+    expect(await server.app.kit.storage.stat(notesKey)).toBeNull();
+    expect(Number((await knex()('music_tracks').where({ id: trackId }).first('file_id')).file_id)).toBe(
+      draft.file_id,
+    );
+    // The track's own file again is not a replacement.
+    expect((await replaceWith(http, draft.file_id)).status).toBe(422);
+
+    // A longer, higher take: the track streams the new bytes, with its length and waveform; the old bytes are gone.
+    const longer = readFileSync(
+      taggedMp3(
+        path.join(fixtures.dir, 'take-2.mp3'),
+        {
+          title: 'First Light (take 2)',
+          artist: 'Second Takes',
+          album: 'Second Takes',
+          track: '1/1',
+          year: 2025,
+          genre: 'Synthwave',
+        },
+        { frequency: 880, seconds: 4, color: 'cc6633' },
+      ),
+    );
+    const newId = await upload(http, 'take-2.mp3', longer);
+    // Both takes are steady tones with the same peaks: the old row goes first, so the new one must be written.
+    await knex()('music_track_waveforms').where({ track_id: trackId }).delete();
+    const replaced = await replaceWith(http, newId);
+    expect(replaced.status).toBe(200);
+    const answered = (replaced.data as { track: { id: number; name: string; duration_ms: number } }).track;
+    expect(answered.id).toBe(trackId);
+    // The name stays the artist's; the length is the new file's.
+    expect(answered.name).toBe('First Light');
+    expect(Math.abs(answered.duration_ms - 4000)).toBeLessThan(150);
+    const row = await knex()('music_tracks').where({ id: trackId }).first('file_id', 'duration_ms');
+    expect(Number(row.file_id)).toBe(newId);
+    expect(await knex()('file_entries').where({ id: draft.file_id }).first()).toBeUndefined();
+    expect(await server.app.kit.storage.stat(oldKey)).toBeNull();
+    const streamed = await fetch(new URL(`/api/v1/tracks/${trackId}/stream`, server.url));
+    expect(streamed.status).toBe(200);
+    expect(sha256(Buffer.from(await streamed.arrayBuffer()))).toBe(sha256(longer));
+    const newPeaks = ((await http.get(`/api/v1/tracks/${trackId}/waveform`)).data as { peaks: number[] })
+      .peaks;
+    const expected = await mp3Peaks(Readable.from([longer]), musicUploads.WAVEFORM_PEAKS);
+    expect(newPeaks).toEqual(expected.peaks);
   });
 
   it('reads a file sent through tus that was cut off and resumed, byte for byte', async () => {

@@ -1,11 +1,14 @@
 import { apiPath, fillPath, uploads } from '@backline/core/contract';
 import { type BacklineRouter, HttpError, type Kit, ValidationError } from '@backline/server';
 import { musicUploads, slugify } from '../../../contract';
+import { checkTrack } from '../backstage/manage-routes';
 import { managedArtist } from '../backstage/routes';
 import { genreIdsFor } from '../catalogue/genre-ids';
+import { loadTracks } from '../catalogue/load';
 import { albumPath } from '../catalogue/paths';
 import { notifyNewRelease } from '../notifications';
-import { AudioRefused, deleteEntries, readAudio, storeCover } from './read-audio';
+import { deleteEntries, storeCover } from './read-audio';
+import { dropReplacedAudio, readOrRefuse, swapTrackAudio, unusedUpload } from './track-audio';
 
 type Row = Record<string, unknown>;
 
@@ -35,34 +38,8 @@ export function musicUploadRoutes(router: BacklineRouter, kit: Kit) {
   router.route(musicUploads.analyze).handle(async ({ params, body, ctx }) => {
     const userId = ctx.state.user!.id;
     await managedArtist(knex(), userId, params.id);
-    const entry = await knex()('file_entries')
-      .where({ id: body.file_id, owner_id: userId })
-      .whereNull('deleted_at')
-      .first('id', 'name', 'file_name', 'mime', 'size');
-    if (!entry) throw new ValidationError({ file_id: ['The file must be a file you uploaded.'] });
-    if (await knex()('music_upload_drafts').where({ file_id: entry.id }).first('id'))
-      throw new ValidationError({ file_id: ['This file was already read.'] });
-    if (await knex()('music_tracks').where({ file_id: entry.id }).first('id'))
-      throw new ValidationError({ file_id: ['This file is already a published track.'] });
-
-    let reading: Awaited<ReturnType<typeof readAudio>>;
-    try {
-      reading = await readAudio(kit, entry, musicUploads.WAVEFORM_PEAKS);
-    } catch (error) {
-      // A refused file leaves nothing behind: its entry and its bytes go.
-      await deleteEntries(kit, [Number(entry.id)]);
-      if (error instanceof AudioRefused)
-        throw new ValidationError({
-          file: [
-            `${entry.name}: ${
-              error.reason === 'not-audio'
-                ? musicUploads.NOT_AUDIO_MESSAGE
-                : musicUploads.CORRUPT_AUDIO_MESSAGE
-            }`,
-          ],
-        });
-      throw error;
-    }
+    const entry = await unusedUpload(kit, userId, body.file_id);
+    const reading = await readOrRefuse(kit, entry);
     const coverId = reading.cover ? await storeCover(kit, userId, reading.cover) : null;
     const { cover: _cover, peaks, ...tags } = reading;
     try {
@@ -188,6 +165,29 @@ export function musicUploadRoutes(router: BacklineRouter, kit: Kit) {
         path: albumPath(albumId, String(result.album.name), String(artist.name)),
       },
     };
+  });
+
+  router.route(musicUploads.replaceAudio).handle(async ({ params, body, ctx }) => {
+    const userId = ctx.state.user!.id;
+    await checkTrack(knex(), userId, params.id);
+    const entry = await unusedUpload(kit, userId, body.file_id);
+    // The track's album keeps its artwork: an embedded cover in the new file is not stored.
+    const reading = await readOrRefuse(kit, entry);
+    let previous: number | null;
+    try {
+      previous = await knex().transaction(async (trx) => {
+        const exists = await trx('music_tracks').where({ id: params.id }).first('id');
+        if (!exists) throw new HttpError(404, 'Not found.');
+        return swapTrackAudio(trx, kit, params.id, entry, reading);
+      });
+    } catch (error) {
+      // The track was deleted meanwhile (or the write failed): the new upload has no track to join.
+      await deleteEntries(kit, [entry.id]);
+      throw error;
+    }
+    await dropReplacedAudio(kit, params.id, previous);
+    const [track] = await loadTracks(knex(), [params.id], { genres: true });
+    return { track: track! };
   });
 
   router.route(musicUploads.waveform).handle(async ({ params }) => {
