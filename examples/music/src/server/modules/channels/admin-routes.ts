@@ -116,6 +116,32 @@ async function lockChannel(trx: Knex.Transaction, id: number): Promise<ChannelRo
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 /**
+ * The channel slug `/` shows (`homepage.type` is `channel`, the slug in `homepage.value`), or null. Read before
+ * the write's transaction: the settings load on the app's pool, and PGlite's single connection is the
+ * transaction's until it ends.
+ */
+async function homepageChannel(kit: Kit): Promise<string | null> {
+  if ((await kit.settings.get<string>('homepage.type', '')) !== 'channel') return null;
+  return kit.settings.get<string>('homepage.value', '');
+}
+
+/**
+ * Keeps the homepage on a channel that exists: when the channel `/` shows gets a new slug, the setting follows
+ * it; when it is deleted, the value empties and `/` shows the Discover feed rather than a "not found" page.
+ * Written in the caller's transaction, so the channel and the setting change together.
+ */
+async function followHomepage(
+  kit: Kit,
+  trx: Knex.Transaction,
+  shown: string | null,
+  from: string[],
+  to: string,
+) {
+  if (shown === null || !from.includes(shown)) return;
+  await kit.settings.setMany({ 'homepage.value': to }, { trx });
+}
+
+/**
  * The admin's channel routes (`admin/music/channels*`): a list with search, allow-listed sorts and filters, one
  * channel with its items, create and edit (a rule channel's content type must be the rule's; a new content type
  * or a rule drops the hand-picked items), setting a hand-picked channel's items in order, and bulk delete (items
@@ -190,6 +216,7 @@ export function channelAdminRoutes(router: BacklineRouter, kit: Kit) {
       })
       .first('id');
     if (taken) throw new ValidationError({ slug: [SLUG_TAKEN] });
+    const homepage = id ? await homepageChannel(kit) : null;
     const savedId = await knex().transaction(async (trx) => {
       const before = id ? await lockChannel(trx, id) : null;
       const itemIds =
@@ -220,6 +247,7 @@ export function channelAdminRoutes(router: BacklineRouter, kit: Kit) {
         if (isUniqueViolation(error)) throw new ValidationError({ slug: [SLUG_TAKEN] });
         throw error;
       }
+      if (before && before.slug !== slug) await followHomepage(kit, trx, homepage, [before.slug], slug);
       const typeChanged = before !== null && before.content_type !== body.content_type;
       if (body.source !== 'manual' || typeChanged) await replaceItems(trx, saved!, body.content_type, []);
       if (body.source === 'manual' && itemIds !== undefined)
@@ -271,6 +299,7 @@ export function channelAdminRoutes(router: BacklineRouter, kit: Kit) {
   });
 
   router.route(admin.deleteChannels).handle(async ({ body, ctx }) => {
+    const homepage = await homepageChannel(kit);
     const deleted = await knex().transaction(async (trx) => {
       const rows = await trx('music_channels')
         .whereIn('id', body.ids)
@@ -280,6 +309,13 @@ export function channelAdminRoutes(router: BacklineRouter, kit: Kit) {
       // The foreign key cascades too; deleting the items here keeps the rule visible where the delete is.
       await trx('music_channel_items').whereIn('channel_id', found).delete();
       await trx('music_channels').whereIn('id', found).delete();
+      await followHomepage(
+        kit,
+        trx,
+        homepage,
+        rows.map((row) => String(row.slug)),
+        '',
+      );
       for (const row of rows)
         await recordAudit(trx, ctx, kit, {
           action: 'channel.delete',

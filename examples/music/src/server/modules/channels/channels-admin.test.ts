@@ -324,6 +324,49 @@ describe.each(testDatabases())('admin channels on $name', (database) => {
     await call(admin, 'POST', 'channels/bulk-delete', { ids: [id] });
   });
 
+  it('keeps the homepage on its channel: a new slug moves the setting, a delete leaves Discover', async () => {
+    const settings = server.app.kit.settings;
+    const created = await call(admin, 'POST', 'channels', {
+      name: 'Front Page',
+      content_type: 'album',
+      source: 'manual',
+      item_ids: [albums[0]],
+    });
+    const id = created.data.channel.id;
+    const other = (
+      await call(admin, 'POST', 'channels', { name: 'Side Page', content_type: 'album', source: 'manual' })
+    ).data.channel.id;
+    await settings.setMany({ 'homepage.type': 'channel', 'homepage.value': 'front-page' });
+    try {
+      // Another channel's changes leave the setting alone.
+      await call(admin, 'PUT', `channels/${other}`, {
+        name: 'Side Page',
+        slug: 'side-page-2',
+        content_type: 'album',
+        source: 'manual',
+      });
+      await call(admin, 'POST', 'channels/bulk-delete', { ids: [other] });
+      expect(await settings.get('homepage.value', null)).toBe('front-page');
+
+      const renamed = await call(admin, 'PUT', `channels/${id}`, {
+        name: 'Front Page',
+        slug: 'cover-story',
+        content_type: 'album',
+        source: 'manual',
+      });
+      expect(renamed.status).toBe(200);
+      expect(await settings.get('homepage.value', null)).toBe('cover-story');
+      // What a visitor's bootstrap carries is the new slug, and that channel answers.
+      expect(await publicNames('cover-story')).toEqual(['Amber']);
+
+      expect((await call(admin, 'POST', 'channels/bulk-delete', { ids: [id] })).status).toBe(200);
+      expect(await settings.get('homepage.type', null)).toBe('channel');
+      expect(await settings.get('homepage.value', null)).toBe('');
+    } finally {
+      await settings.setMany({ 'homepage.type': 'landingPage', 'homepage.value': '' });
+    }
+  });
+
   // Two connections are needed to race; PGlite has one, so this runs on PostgreSQL.
   it.runIf(database.name === 'postgres')(
     'a picked album deleted while the items are being saved answers 422, never a foreign-key 500',
