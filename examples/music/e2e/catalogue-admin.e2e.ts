@@ -223,6 +223,11 @@ describe('catalogue admin and backstage insights in Chromium', () => {
         expect(await fitsWidth(small.page), path).toBe(true);
         await expectAccessibleInBothThemes(small.page);
       }
+      // The replace-audio dialog fits the phone too.
+      await small.page.getByRole('button', { name: 'Replace audio of Rope' }).click();
+      await small.page.getByRole('dialog', { name: 'Replace audio' }).waitFor();
+      expect(await fitsWidth(small.page)).toBe(true);
+      await expectAccessibleInBothThemes(small.page, 'replace-audio-375');
     } finally {
       await small.context.close();
     }
