@@ -118,8 +118,30 @@ describe('appearance: cookie notice, themes and the editor bridge', () => {
       const { page, context } = await browser.newPage();
       await page.goto(`${site.url}${path}?${appearance.APPEARANCE_EDITOR_PARAM}=true`);
       await page.locator('.landing-header').waitFor();
+      await bridgeReady(page);
       await installRecorder(page);
       return { page, context };
+    }
+    /**
+     * Waits until the bridge carries out a message as it arrives. It listens from an effect, and loads its schemas
+     * with the first message, queueing what comes meanwhile; on a busy machine that load outlasts a message's
+     * dispatch, so the recorder's "seen" would run ahead of the bridge. A probe variable is posted until it lands
+     * (each probe awaited to its own dispatch, so none is left in flight), then cleared.
+     */
+    async function bridgeReady(page: Page) {
+      const probe = { source: SOURCE, type: 'setThemeColor', name: '--bl-bridge-probe', value: 'ready' };
+      await expect
+        .poll(() =>
+          page.evaluate(async (message) => {
+            await new Promise((resolve) => {
+              window.addEventListener('message', resolve, { once: true });
+              window.postMessage(message, window.location.origin);
+            });
+            return document.documentElement.style.getPropertyValue(message.name);
+          }, probe),
+        )
+        .toBe('ready');
+      await page.evaluate((name) => document.documentElement.style.removeProperty(name), probe.name);
     }
     async function installRecorder(page: Page) {
       // Added after the bridge's listener, so when it has seen a message the bridge has handled it too.

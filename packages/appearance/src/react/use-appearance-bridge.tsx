@@ -1,5 +1,5 @@
 import { useBootstrapStore } from '@backline/core/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isEditorMode, listenToEditor } from '../bridge/bridge';
 
@@ -10,10 +10,14 @@ import { isEditorMode, listenToEditor } from '../bridge/bridge';
 export function useAppearanceBridge(): void {
   const store = useBootstrapStore();
   const navigate = useNavigate();
+  // Through a ref: the router may hand out a new `navigate` after each navigation, and re-listening would reorder
+  // the page's message listeners and make the bridge reload its schemas (queueing messages meanwhile).
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
   useEffect(() => {
     if (!isEditorMode()) return;
-    return listenToEditor({ store, navigate: (to) => navigate(to) });
-  }, [store, navigate]);
+    return listenToEditor({ store, navigate: (to) => navigateRef.current(to) });
+  }, [store]);
 }
 
 /** The bridge as an element, for apps that prefer to drop it into the tree. */
