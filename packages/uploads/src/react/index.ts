@@ -8,5 +8,16 @@ export {
   type ImageUploadFieldProps,
   INVALID_IMAGE_MESSAGE,
 } from './image-upload-field';
-export { formatDuration, UploadProgressList, type UploadProgressListProps } from './upload-progress-list';
-export { addTo, type UseUploadsOptions, type UseUploadsResult, useUploads } from './use-uploads';
+export {
+  formatDuration,
+  UploadProgressList,
+  type UploadProgressListProps,
+  type UploadQueueControls,
+} from './upload-progress-list';
+export {
+  addTo,
+  type UseUploadsOptions,
+  type UseUploadsResult,
+  useUploaderEvent,
+  useUploads,
+} from './use-uploads';

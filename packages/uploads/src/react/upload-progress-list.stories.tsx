@@ -1,6 +1,9 @@
+import { Button } from '@backline/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
 import { UploadProgressList } from './upload-progress-list';
 import { storyItem, storyState } from './uploads.fixtures';
+import { useUploaderEvent, useUploads } from './use-uploads';
 
 const actions = {
   onAbort: (id: string) => console.info('abort', id),
@@ -96,4 +99,60 @@ export const Dark: Story = {
 export const Narrow: Story = {
   args: InProgress.args,
   decorators: [(Story) => <div style={{ width: 320 }}>{Story()}</div>],
+};
+
+/**
+ * A live queue from `useUploads`, passed whole (`uploads={uploads}`), with `useUploaderEvent` listing the files
+ * the restrictions refused. The play function adds a text file to an audio-only queue: the row shows it failed
+ * with only Remove, the event's line names it, and Remove (wired by `uploads`) empties the queue.
+ */
+function LiveQueue() {
+  const uploads = useUploads({ restrictions: { allowedMimes: ['audio/*'] } });
+  const [refused, setRefused] = useState<string[]>([]);
+  useUploaderEvent(uploads.uploader, 'restrictionFailed', (item) =>
+    setRefused((list) => [...list, item.name]),
+  );
+  return (
+    <>
+      <Button
+        variant="outline"
+        onPress={() => uploads.add([new File(['notes'], 'notes.txt', { type: 'text/plain' })])}
+      >
+        Add notes.txt
+      </Button>
+      <UploadProgressList uploads={uploads} />
+      <p data-testid="refused">{refused.length ? `Refused: ${refused.join(', ')}` : 'Nothing refused'}</p>
+    </>
+  );
+}
+
+/** Resolves once `find` answers something, within 200 frames (a bound: the render follows in a frame or two). */
+async function nextFrames<T>(find: () => T | null | undefined): Promise<T> {
+  for (let frame = 0; frame < 200; frame++) {
+    const found = find();
+    if (found) return found;
+    await new Promise(requestAnimationFrame);
+  }
+  throw new Error('the expected element never appeared');
+}
+
+export const LiveQueueWithEvents: Story = {
+  render: () => <LiveQueue />,
+  play: async ({ canvasElement }) => {
+    const buttons = () => [...canvasElement.querySelectorAll<HTMLButtonElement>('button')];
+    buttons()
+      .find((button) => button.textContent === 'Add notes.txt')!
+      .click();
+    const row = await nextFrames(() => canvasElement.querySelector('.bl-upload-item[data-status="failed"]'));
+    if (!row.textContent?.includes('notes.txt'))
+      throw new Error(`the row names another file: ${row.textContent}`);
+    const line = canvasElement.querySelector('[data-testid="refused"]')!;
+    await nextFrames(() => line.textContent === 'Refused: notes.txt' || null);
+    if (row.querySelector('button[aria-label="Retry notes.txt"]'))
+      throw new Error('a refused file offers Retry');
+    buttons()
+      .find((button) => button.getAttribute('aria-label') === 'Remove notes.txt')!
+      .click();
+    await nextFrames(() => !canvasElement.querySelector('.bl-upload-item') || null);
+  },
 };

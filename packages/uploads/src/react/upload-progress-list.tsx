@@ -3,9 +3,22 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../engine/format-bytes';
 import type { UploadItem, UploadStatus } from '../engine/types';
 import type { UploadsState } from '../engine/uploader';
+import type { UseUploadsResult } from './use-uploads';
+
+/** The queue's state and controls as `useUploads` answers them. */
+export type UploadQueueControls = Pick<
+  UseUploadsResult,
+  'state' | 'abort' | 'retry' | 'remove' | 'clearFinished'
+>;
 
 export interface UploadProgressListProps {
-  state: UploadsState;
+  /**
+   * A queue from `useUploads`: its state, with Abort, Retry, Remove and "Clear finished" wired to it. The
+   * `on*` props below, when given, override its handlers.
+   */
+  uploads?: UploadQueueControls;
+  /** The state to show, for a queue not made by `useUploads` (or a story); `uploads.state` when omitted. */
+  state?: UploadsState;
   onAbort?(id: string): void;
   onRetry?(id: string): void;
   onRemove?(id: string): void;
@@ -50,17 +63,18 @@ export function formatDuration(seconds: number): string {
  * status, error message, and Abort / Retry / Remove buttons named after the file.
  */
 export function UploadProgressList({
-  state,
-  onAbort,
-  onRetry,
-  onRemove,
-  onClearFinished,
+  uploads,
+  state = uploads?.state,
+  onAbort = uploads?.abort,
+  onRetry = uploads?.retry,
+  onRemove = uploads?.remove,
+  onClearFinished = uploads?.clearFinished,
   maxVisible = 200,
   title,
   className,
 }: UploadProgressListProps) {
   const { t, i18n } = useTranslation();
-  if (!state.items.length) return null;
+  if (!state?.items.length) return null;
   const count = state.items.length;
   const visible = state.items.slice(0, maxVisible);
   const finished = state.completed + state.failed + state.aborted;

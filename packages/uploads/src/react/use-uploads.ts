@@ -1,11 +1,25 @@
 import type { HttpClient } from '@backline/core';
 import { BootstrapContext, HttpContext } from '@backline/core/react';
-import { useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { mergeRestrictions, type UploadRestrictions } from '../engine/restrictions';
 import { uploadSettings } from '../engine/settings';
 import type { Translate, UploadSource } from '../engine/types';
-import { createUploader, type Uploader, type UploaderOptions, type UploadsState } from '../engine/uploader';
+import {
+  createUploader,
+  type Uploader,
+  type UploaderEvents,
+  type UploaderOptions,
+  type UploadsState,
+} from '../engine/uploader';
 
 export interface UseUploadsOptions
   extends Omit<UploaderOptions, 'http' | 'translate' | 'restrictions' | 'direct' | 'disableTus'> {
@@ -73,6 +87,30 @@ export function useUploads(options: UseUploadsOptions = {}): UseUploadsResult {
       clearFinished: uploader.clearFinished,
     }),
     [uploader, state],
+  );
+}
+
+// Subscribes in the commit itself, not after paint: a passive effect can run after a click that came in the
+// meantime (or a story's play function), and an event the queue emits then is lost. React 18 warns about layout
+// effects on the server, where there is nothing to subscribe to anyway.
+const useCommitEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+
+/**
+ * Runs `handler` on each `event` of a queue (`uploads.uploader` from `useUploads`) while the component is
+ * mounted. The latest handler runs, so it may read the render's props and state without resubscribing.
+ */
+export function useUploaderEvent<E extends keyof UploaderEvents>(
+  uploader: Uploader,
+  event: E,
+  handler: UploaderEvents[E],
+): void {
+  const handlerRef = useRef(handler);
+  handlerRef.current = handler;
+  useCommitEffect(
+    () =>
+      uploader.on(event, ((...args: Parameters<UploaderEvents[E]>) =>
+        (handlerRef.current as (...a: Parameters<UploaderEvents[E]>) => void)(...args)) as UploaderEvents[E]),
+    [uploader, event],
   );
 }
 

@@ -1,8 +1,7 @@
 import '@backline/uploads/styles.css';
 import './track-audio-field.css';
 import type { FileEntry } from '@backline/uploads';
-import { FilePicker, UploadProgressList, useUploads } from '@backline/uploads/react';
-import { useEffect, useRef } from 'react';
+import { FilePicker, UploadProgressList, useUploaderEvent, useUploads } from '@backline/uploads/react';
 import { useTranslation } from 'react-i18next';
 
 /** What the admin may pick: audio. The server sniffs the bytes again and refuses anything else. */
@@ -31,16 +30,9 @@ export function TrackAudioField({
 }) {
   const { t } = useTranslation();
   const uploads = useUploads({ restrictions: { allowedMimes: ACCEPT } });
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
-
-  useEffect(() => {
-    const { uploader } = uploads;
-    const offCompleted = uploader.on('completed', (_item, entry: FileEntry) =>
-      onChangeRef.current({ id: entry.id, name: entry.name }),
-    );
-    return offCompleted;
-  }, [uploads]);
+  useUploaderEvent(uploads.uploader, 'completed', (_item, entry: FileEntry) =>
+    onChange({ id: entry.id, name: entry.name }),
+  );
 
   const busy = uploads.state.pending + uploads.state.inProgress > 0;
   return (
@@ -62,13 +54,7 @@ export function TrackAudioField({
       >
         {value || !isNew ? t('Upload new audio') : t('Upload audio')}
       </FilePicker>
-      <UploadProgressList
-        state={uploads.state}
-        onAbort={uploads.abort}
-        onRetry={uploads.retry}
-        onRemove={uploads.remove}
-        onClearFinished={uploads.clearFinished}
-      />
+      <UploadProgressList uploads={uploads} />
       {errorMessage ? (
         <p className="bl-field-error" role="alert">
           {errorMessage}

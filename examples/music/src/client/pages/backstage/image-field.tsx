@@ -1,7 +1,6 @@
 import '@backline/uploads/styles.css';
 import { toast } from '@backline/ui';
-import { UploadDropZone, UploadProgressList, useUploads } from '@backline/uploads/react';
-import { useEffect } from 'react';
+import { UploadDropZone, UploadProgressList, useUploaderEvent, useUploads } from '@backline/uploads/react';
 import { useTranslation } from 'react-i18next';
 
 const IMAGES = ['image/*'];
@@ -22,19 +21,12 @@ export function ImageField({
 }) {
   const { t } = useTranslation();
   const uploads = useUploads({ restrictions: { allowedMimes: IMAGES } });
-  useEffect(() => {
-    const { uploader } = uploads;
-    const offCompleted = uploader.on('completed', (_item, entry) =>
-      onChange({ id: entry.id, url: entry.url }),
-    );
-    const offRefused = uploader.on('restrictionFailed', (_item, failure) =>
-      toast.danger(failure.key, { values: failure.values }),
-    );
-    return () => {
-      offCompleted();
-      offRefused();
-    };
-  }, [uploads, onChange]);
+  useUploaderEvent(uploads.uploader, 'completed', (_item, entry) =>
+    onChange({ id: entry.id, url: entry.url }),
+  );
+  useUploaderEvent(uploads.uploader, 'restrictionFailed', (_item, failure) =>
+    toast.danger(failure.key, { values: failure.values }),
+  );
   return (
     <fieldset className="backstage-image">
       <legend className="backstage-image__label">{label}</legend>

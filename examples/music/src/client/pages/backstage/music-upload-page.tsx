@@ -5,9 +5,9 @@ import './music-upload-page.css';
 import { useHttp } from '@backline/core/react';
 import { Button, Form, Link, Skeleton, TextField, toast } from '@backline/ui';
 import type { FileEntry, UploadItem } from '@backline/uploads';
-import { UploadDropZone, UploadProgressList, useUploads } from '@backline/uploads/react';
+import { UploadDropZone, UploadProgressList, useUploaderEvent, useUploads } from '@backline/uploads/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { backstage, musicUploads } from '../../../contract';
 import { useDocumentTitle } from '../../music/use-document-title';
@@ -79,37 +79,28 @@ function Uploader({ artistId, artistName }: { artistId: number; artistName: stri
     queryKey: draftsKey,
     queryFn: ({ signal }) => http.call(musicUploads.drafts, { params: { id: artistId }, signal }),
   });
-  const keyRef = useRef(draftsKey);
-  keyRef.current = draftsKey;
 
-  useEffect(() => {
-    const { uploader } = uploads;
-    const offCompleted = uploader.on('completed', (item: UploadItem, entry: FileEntry) => {
-      setReading((n) => n + 1);
-      http
-        .call(musicUploads.analyze, { params: { id: artistId }, body: { file_id: entry.id } })
-        .then(
-          ({ draft }) =>
-            queryClient.setQueryData(keyRef.current, (old: { drafts: Draft[] } | undefined) => ({
-              drafts: [...(old?.drafts ?? []).filter((d) => d.id !== draft.id), draft],
-            })),
-          (error: { errors?: Record<string, string[]>; message?: string }) => {
-            const message =
-              error.errors?.file?.[0] ?? error.errors?.file_id?.[0] ?? error.message ?? String(error);
-            setRefused((list) => [...list, { id: item.id, message }]);
-            toast.danger(message);
-          },
-        )
-        .finally(() => setReading((n) => n - 1));
-    });
-    const offRefused = uploader.on('restrictionFailed', (_item, failure) =>
-      toast.danger(failure.key, { values: failure.values }),
-    );
-    return () => {
-      offCompleted();
-      offRefused();
-    };
-  }, [uploads, http, artistId, queryClient]);
+  useUploaderEvent(uploads.uploader, 'completed', (item: UploadItem, entry: FileEntry) => {
+    setReading((n) => n + 1);
+    http
+      .call(musicUploads.analyze, { params: { id: artistId }, body: { file_id: entry.id } })
+      .then(
+        ({ draft }) =>
+          queryClient.setQueryData(draftsKey, (old: { drafts: Draft[] } | undefined) => ({
+            drafts: [...(old?.drafts ?? []).filter((d) => d.id !== draft.id), draft],
+          })),
+        (error: { errors?: Record<string, string[]>; message?: string }) => {
+          const message =
+            error.errors?.file?.[0] ?? error.errors?.file_id?.[0] ?? error.message ?? String(error);
+          setRefused((list) => [...list, { id: item.id, message }]);
+          toast.danger(message);
+        },
+      )
+      .finally(() => setReading((n) => n - 1));
+  });
+  useUploaderEvent(uploads.uploader, 'restrictionFailed', (_item, failure) =>
+    toast.danger(failure.key, { values: failure.values }),
+  );
 
   const groups = useMemo(() => groupDrafts(drafts.data?.drafts ?? []), [drafts.data]);
   return (

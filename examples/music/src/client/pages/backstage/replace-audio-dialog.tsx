@@ -2,8 +2,8 @@ import '@backline/uploads/styles.css';
 import { useHttp } from '@backline/core/react';
 import { Button, Dialog, toast } from '@backline/ui';
 import type { FileEntry } from '@backline/uploads';
-import { UploadDropZone, UploadProgressList, useUploads } from '@backline/uploads/react';
-import { useEffect, useState } from 'react';
+import { UploadDropZone, UploadProgressList, useUploaderEvent, useUploads } from '@backline/uploads/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { musicUploads, type Track } from '../../../contract';
 
@@ -35,32 +35,25 @@ export function ReplaceAudioDialog({
   const [reading, setReading] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    const { uploader } = uploads;
-    const offCompleted = uploader.on('completed', (_item, entry: FileEntry) => {
-      setReading(true);
-      setError(null);
-      http
-        .call(musicUploads.replaceAudio, { params: { id: track.id }, body: { file_id: entry.id } })
-        .then(
-          () => {
-            toast.positive(t('Audio replaced'));
-            onReplaced();
-            onClose();
-          },
-          (failure: { errors?: Record<string, string[]>; message?: string }) =>
-            setError(refusal(failure, t('There was an issue. Please try again.'))),
-        )
-        .finally(() => setReading(false));
-    });
-    const offRefused = uploader.on('restrictionFailed', (_item, failure) =>
-      setError(t(failure.key, failure.values)),
-    );
-    return () => {
-      offCompleted();
-      offRefused();
-    };
-  }, [uploads, http, track.id, t, onReplaced, onClose]);
+  useUploaderEvent(uploads.uploader, 'completed', (_item, entry: FileEntry) => {
+    setReading(true);
+    setError(null);
+    http
+      .call(musicUploads.replaceAudio, { params: { id: track.id }, body: { file_id: entry.id } })
+      .then(
+        () => {
+          toast.positive(t('Audio replaced'));
+          onReplaced();
+          onClose();
+        },
+        (failure: { errors?: Record<string, string[]>; message?: string }) =>
+          setError(refusal(failure, t('There was an issue. Please try again.'))),
+      )
+      .finally(() => setReading(false));
+  });
+  useUploaderEvent(uploads.uploader, 'restrictionFailed', (_item, failure) =>
+    setError(t(failure.key, failure.values)),
+  );
 
   const busy = reading || uploads.state.pending + uploads.state.inProgress > 0;
   return (
@@ -85,13 +78,7 @@ export function ReplaceAudioDialog({
         >
           {t('Drop an audio file here, or')}
         </UploadDropZone>
-        <UploadProgressList
-          state={uploads.state}
-          onAbort={uploads.abort}
-          onRetry={uploads.retry}
-          onRemove={uploads.remove}
-          onClearFinished={uploads.clearFinished}
-        />
+        <UploadProgressList uploads={uploads} />
         {reading ? <p role="status">{t('Reading the new audio…')}</p> : null}
         {error ? (
           <p className="backstage__error" role="alert">

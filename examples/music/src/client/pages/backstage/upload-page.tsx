@@ -3,8 +3,8 @@ import '@backline/uploads/styles.css';
 import './upload-page.css';
 import { Link, toast } from '@backline/ui';
 import type { FileEntry, UploadItem } from '@backline/uploads';
-import { UploadDropZone, UploadProgressList, useUploads } from '@backline/uploads/react';
-import { useEffect, useState } from 'react';
+import { UploadDropZone, UploadProgressList, useUploaderEvent, useUploads } from '@backline/uploads/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** What artists upload here: tracks and their artwork. */
@@ -20,20 +20,13 @@ export function BackstageUploadPage() {
   const uploads = useUploads({ restrictions: { allowedMimes: ACCEPT } });
   const [uploaded, setUploaded] = useState<{ item: UploadItem; entry: FileEntry }[]>([]);
 
-  useEffect(() => {
-    const { uploader } = uploads;
-    const offCompleted = uploader.on('completed', (item, entry) =>
-      setUploaded((list) => [{ item, entry }, ...list]),
-    );
-    // A refused file also gets a toast: the row may be far down a long list.
-    const offRefused = uploader.on('restrictionFailed', (_item, failure) =>
-      toast.danger(failure.key, { values: failure.values }),
-    );
-    return () => {
-      offCompleted();
-      offRefused();
-    };
-  }, [uploads]);
+  useUploaderEvent(uploads.uploader, 'completed', (item, entry) =>
+    setUploaded((list) => [{ item, entry }, ...list]),
+  );
+  // A refused file also gets a toast: the row may be far down a long list.
+  useUploaderEvent(uploads.uploader, 'restrictionFailed', (_item, failure) =>
+    toast.danger(failure.key, { values: failure.values }),
+  );
 
   return (
     <main className="backstage-upload">
