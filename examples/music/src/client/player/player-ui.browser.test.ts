@@ -67,15 +67,27 @@ describe('web player UI in Chromium', () => {
     expect(await page.evaluate(() => navigator.mediaSession.metadata?.artist)).toBe('Test Artist');
     expect(await page.evaluate(() => navigator.mediaSession.metadata?.album)).toBe('Test tones');
 
-    // Tone A's waveform: one bar per peak, the quietest at the floor height and the loudest full height.
+    // Tone A's waveform: its 200 peaks folded to one bar per 3 px of the track (a thinner bar smears), the
+    // quietest at the floor height and the loudest full height.
     const track = bar().locator('.player-seek__track');
     await expect.poll(() => track.getAttribute('data-waveform'), POLL).toBe('true');
-    const bars = (await bar().locator('.player-seek__wave path').first().getAttribute('d'))!
-      .split('M')
-      .slice(1);
-    expect(bars).toHaveLength(200);
+    const waveBars = async () =>
+      (await bar().locator('.player-seek__wave path').first().getAttribute('d'))!.split('M').slice(1);
+    const fitted = async () =>
+      Math.min(200, Math.floor((await bar().locator('.player-seek__wave').first().boundingBox())!.width / 3));
+    const wide = await fitted();
+    expect(wide).toBeGreaterThan(50);
+    expect(await waveBars()).toHaveLength(wide);
+    const bars = await waveBars();
     expect(bars[0]).toMatch(/v8\.0h/);
-    expect(bars[199]).toMatch(/v100\.0h/);
+    expect(bars.at(-1)).toMatch(/v100\.0h/);
+    // A narrower window folds the peaks into fewer bars; the loudest stays full height.
+    await page.setViewportSize({ width: 900, height: 800 });
+    await expect.poll(async () => (await waveBars()).length, POLL).toBeLessThan(wide);
+    expect(await waveBars()).toHaveLength(await fitted());
+    expect((await waveBars()).at(-1)).toMatch(/v100\.0h/);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(async () => (await waveBars()).length, POLL).toBe(wide);
     /** The share of the waveform not yet played, from the played copy's clip (`inset(0 N% 0 0)`). */
     const unplayed = async () =>
       Number(

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Slider, SliderThumb, SliderTrack } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { usePlaybackSnapshot, usePlayerEngine } from '../player-provider';
@@ -29,6 +29,22 @@ function useWaveform(trackId: number | undefined): number[] | null {
 const MIN_BAR = 8;
 
 /**
+ * Width of the screen a bar takes, gap included. The peaks (200 for any track) are folded to fit: at 2 px or
+ * less a bar is thinner than a device pixel with its gap, and the browser smears the waveform into a grey band.
+ */
+const BAR_PX = 3;
+
+/** The peaks folded to `count` bars, each the loudest of its group (so a short loud hit never vanishes). */
+export function foldPeaks(peaks: number[], count: number): number[] {
+  if (count >= peaks.length) return peaks;
+  return Array.from({ length: count }, (_, i) => {
+    const start = Math.floor((i * peaks.length) / count);
+    const end = Math.max(start + 1, Math.floor(((i + 1) * peaks.length) / count));
+    return Math.max(...peaks.slice(start, end));
+  });
+}
+
+/**
  * Bars of the peaks as one path in a `peaks.length` × 100 box, each scaled to the track's loudest peak (a
  * mastered track's peaks sit near the top; relative heights are what show its shape).
  */
@@ -42,18 +58,41 @@ function wavePath(peaks: number[]): string {
     .join('');
 }
 
-/** The waveform, twice: the whole track in the muted colour, and the played part over it, cut at the position. */
+/** The width of an element in CSS pixels, measured before the first paint and again whenever it changes. */
+function useWidth(ref: RefObject<HTMLElement | null>): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setWidth(element.getBoundingClientRect().width);
+    const observer = new ResizeObserver(([entry]) => entry && setWidth(entry.contentRect.width));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+/**
+ * The waveform, twice: the whole track in the muted colour, and the played part over it, cut at the position.
+ * The peaks are folded to the bars the track's width holds.
+ */
 function Waveform({ peaks, fraction }: { peaks: number[]; fraction: number }) {
-  const [path, setPath] = useState(() => ({ peaks, d: wavePath(peaks) }));
-  if (path.peaks !== peaks) setPath({ peaks, d: wavePath(peaks) });
+  const box = useRef<HTMLDivElement>(null);
+  const width = useWidth(box);
+  const count = width ? Math.max(1, Math.min(peaks.length, Math.floor(width / BAR_PX))) : peaks.length;
+  const [path, setPath] = useState(() => ({ peaks, count, d: wavePath(foldPeaks(peaks, count)) }));
+  if (path.peaks !== peaks || path.count !== count)
+    setPath({ peaks, count, d: wavePath(foldPeaks(peaks, count)) });
   const svg = (
-    <svg viewBox={`0 0 ${peaks.length} 100`} preserveAspectRatio="none" aria-hidden="true" focusable="false">
+    <svg viewBox={`0 0 ${path.count} 100`} preserveAspectRatio="none" aria-hidden="true" focusable="false">
       <path d={path.d} />
     </svg>
   );
   return (
     <>
-      <div className="player-seek__wave">{svg}</div>
+      <div className="player-seek__wave" ref={box}>
+        {svg}
+      </div>
       <div
         className="player-seek__wave player-seek__wave--played"
         style={{ clipPath: `inset(0 ${((1 - fraction) * 100).toFixed(2)}% 0 0)` }}
