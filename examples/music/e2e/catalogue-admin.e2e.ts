@@ -136,6 +136,31 @@ describe('catalogue admin and backstage insights in Chromium', () => {
       const stream = await fetch(new URL(`/api/v1/tracks/${track.id}/stream`, site.url));
       expect(stream.status).toBe(200);
       expect(Buffer.from(await stream.arrayBuffer()).equals(readFileSync(take))).toBe(true);
+
+      // A take uploaded in the dialog and abandoned (another picked over it, then the dialog closed unsaved) is
+      // deleted; the track keeps its audio.
+      const entries = (name: string) => knex()('file_entries').where({ name }).pluck('id');
+      await page.getByRole('button', { name: 'Edit Copper Wire' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit track' });
+      const editAudio = edit.getByRole('group', { name: 'Audio' });
+      const editPicker = editAudio.locator('input[type="file"]');
+      const alternate = { name: 'Alternate take.mp3', mimeType: 'audio/mpeg', buffer: readFileSync(take) };
+      await editPicker.setInputFiles(alternate);
+      await editAudio.getByText('“Alternate take.mp3” becomes the audio when you save.').waitFor();
+      expect(await entries('Alternate take.mp3')).toHaveLength(1);
+      await editPicker.setInputFiles({ ...alternate, name: 'Final take.mp3' });
+      await editAudio.getByText('“Final take.mp3” becomes the audio when you save.').waitFor();
+      await expect.poll(() => entries('Alternate take.mp3')).toEqual([]);
+      expect(await entries('Final take.mp3')).toHaveLength(1);
+      await edit.getByRole('button', { name: 'Cancel' }).click();
+      await page
+        .getByRole('alertdialog', { name: 'Discard changes?' })
+        .getByRole('button', { name: 'Discard' })
+        .click();
+      await expect.poll(() => entries('Final take.mp3')).toEqual([]);
+      expect(await knex()('music_tracks').where({ id: track.id }).first('file_id')).toEqual({
+        file_id: track.file_id,
+      });
     } finally {
       await context.close();
     }

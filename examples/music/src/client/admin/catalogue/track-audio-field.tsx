@@ -1,7 +1,10 @@
 import '@backline/uploads/styles.css';
 import './track-audio-field.css';
+import { uploads as uploadsContract } from '@backline/core/contract';
+import { useHttp } from '@backline/core/react';
 import type { FileEntry } from '@backline/uploads';
 import { FilePicker, UploadProgressList, useUploaderEvent, useUploads } from '@backline/uploads/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** What the admin may pick: audio. The server sniffs the bytes again and refuses anything else. */
@@ -10,6 +13,52 @@ const ACCEPT = ['audio/*'];
 export interface PickedAudio {
   id: number;
   name: string;
+}
+
+/**
+ * The audio picked in a track dialog. A file uploaded here belongs to the admin until a save gives it to the
+ * track; one replaced by another pick, or left behind when the dialog closes unsaved, is deleted (bytes too), so
+ * abandoned takes do not pile up in the admin's files.
+ */
+export function usePickedAudio() {
+  const http = useHttp();
+  const [audio, setAudio] = useState<PickedAudio | null>(null);
+  const unsaved = useRef<number | null>(null);
+  const discard = useCallback(
+    (id: number | null) => {
+      if (id === null) return;
+      // Best effort: a failure leaves one stray file of the admin's, never a broken track.
+      http
+        .call(uploadsContract.deleteEntries, { body: { entryIds: [id], deleteForever: true } })
+        .catch(() => undefined);
+    },
+    [http],
+  );
+  useEffect(
+    () => () => {
+      discard(unsaved.current);
+      unsaved.current = null;
+    },
+    [discard],
+  );
+  return {
+    audio,
+    /** A new pick (or none): the previous unsaved upload goes. */
+    pick(next: PickedAudio | null) {
+      if (unsaved.current !== (next?.id ?? null)) discard(unsaved.current);
+      unsaved.current = next?.id ?? null;
+      setAudio(next);
+    },
+    /** The save went through: the track owns the file now. */
+    saved() {
+      unsaved.current = null;
+    },
+    /** The server refused the file and deleted it itself: the admin picks another. */
+    refused() {
+      unsaved.current = null;
+      setAudio(null);
+    },
+  };
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   useCatalogueSave,
 } from './catalogue-list-page';
 import { RecordPicker } from './record-picker';
-import { type PickedAudio, TrackAudioField } from './track-audio-field';
+import { TrackAudioField, usePickedAudio } from './track-audio-field';
 
 /** Admin › Tracks: search, sort, page, create, edit and (bulk) delete. */
 export function TracksPage() {
@@ -73,7 +73,8 @@ function TrackFormDialog({ record, onOpenChange }: CatalogueDialogProps<Track>) 
     'file',
     'file_id',
   ]);
-  const [audio, setAudio] = useState<PickedAudio | null>(null);
+  const picked = usePickedAudio();
+  const audio = picked.audio;
   const [name, setName] = useState(record?.name ?? '');
   const [number, setNumber] = useState(String(record?.number ?? 1));
   const [seconds, setSeconds] = useState(String(Math.round((record?.duration_ms ?? 0) / 1000)));
@@ -100,12 +101,14 @@ function TrackFormDialog({ record, onOpenChange }: CatalogueDialogProps<Track>) 
         file_id: audio?.id ?? null,
       };
       try {
-        return await (record
+        const answer = await (record
           ? http.call(catalogueAdmin.updateTrack, { params: { id: record.id }, body })
           : http.call(catalogueAdmin.createTrack, { body }));
+        picked.saved();
+        return answer;
       } catch (error) {
         // A refused file is deleted on the server: the admin picks another one.
-        if ((error as { errors?: Record<string, unknown> }).errors?.file) setAudio(null);
+        if ((error as { errors?: Record<string, unknown> }).errors?.file) picked.refused();
         throw error;
       }
     },
@@ -163,7 +166,7 @@ function TrackFormDialog({ record, onOpenChange }: CatalogueDialogProps<Track>) 
       <TrackAudioField
         isNew={!record}
         value={audio}
-        onChange={setAudio}
+        onChange={picked.pick}
         errorMessage={form.validationErrors.file ?? form.validationErrors.file_id}
       />
     </AdminFormDialog>
