@@ -10,7 +10,7 @@ import type { Knex } from 'knex';
 import { catalogueAdmin as admin, slugify } from '../../../contract';
 import { dropReplacedAudio, readOrRefuse, swapTrackAudio, unusedUpload } from '../music-uploads/track-audio';
 import { notifyNewRelease } from '../notifications';
-import { deleteAlbums, deleteArtist, deleteTracks } from './delete';
+import { auditDeleted, deleteAlbums, deleteArtist, deleteTracks } from './delete';
 import { genreIdsFor } from './genre-ids';
 import { loadAlbums, loadArtists, loadGenres, loadPlaylists, loadTracks } from './load';
 
@@ -387,14 +387,7 @@ export function catalogueAdminRoutes(router: BacklineRouter, kit: Kit) {
     const deleted = await knex().transaction(async (trx) => {
       const rows = await trx('music_genres').whereIn('id', body.ids).select('id', 'name');
       await trx('music_genres').whereIn('id', ids(rows)).delete();
-      for (const row of rows)
-        await recordAudit(trx, ctx, kit, {
-          action: 'genre.delete',
-          target_type: 'genre',
-          target_id: Number(row.id),
-          before: { name: row.name },
-          after: null,
-        });
+      await auditDeleted(trx, kit, ctx, 'genre', rows);
       return rows.length;
     });
     return { deleted };
@@ -449,14 +442,10 @@ export function catalogueAdminRoutes(router: BacklineRouter, kit: Kit) {
     const deleted = await knex().transaction(async (trx) => {
       const rows = await trx('music_playlists').whereIn('id', body.ids).select('id', 'name', 'owner_id');
       await trx('music_playlists').whereIn('id', ids(rows)).delete();
-      for (const row of rows)
-        await recordAudit(trx, ctx, kit, {
-          action: 'playlist.delete',
-          target_type: 'playlist',
-          target_id: Number(row.id),
-          before: { name: row.name, owner_id: row.owner_id },
-          after: null,
-        });
+      await auditDeleted(trx, kit, ctx, 'playlist', rows, (row) => ({
+        name: row.name,
+        owner_id: row.owner_id,
+      }));
       return rows.length;
     });
     return { deleted };

@@ -230,6 +230,15 @@ describe.each(testDatabases())('admin catalogue CRUD on $name', (database) => {
     expect(changes.file_id).toEqual({ before: firstEntry, after: secondEntry });
   });
 
+  /** The changes of the one `<type>.delete` audit row of a target. */
+  async function deletedAudit(type: string, id: number) {
+    const rows = await knex()('audit_logs')
+      .where({ action: `${type}.delete`, target_id: id })
+      .pluck('changes');
+    expect(rows).toHaveLength(1);
+    return typeof rows[0] === 'string' ? JSON.parse(rows[0]) : rows[0];
+  }
+
   it('creates, renames and deletes genres; a taken name answers 422', async () => {
     const created = await call(admin, 'POST', 'genres', { display_name: 'Dream Pop', popularity: 5 });
     expect(created.status).toBe(201);
@@ -247,6 +256,9 @@ describe.each(testDatabases())('admin catalogue CRUD on $name', (database) => {
     const gone = await call(admin, 'POST', 'genres/bulk-delete', { ids: [created.data.genre.id] });
     expect(gone.data.deleted).toBe(1);
     expect(await knex()('music_genres').where('name', 'shoegaze').first()).toBeUndefined();
+    expect(await deletedAudit('genre', created.data.genre.id)).toEqual({
+      name: { before: 'shoegaze', after: null },
+    });
   });
 
   it('lists every playlist (private ones too), edits and deletes them', async () => {
@@ -282,6 +294,10 @@ describe.each(testDatabases())('admin catalogue CRUD on $name', (database) => {
     const gone = await call(admin, 'POST', 'playlists/bulk-delete', { ids: [roadTrip, secret] });
     expect(gone.data.deleted).toBe(2);
     expect(await knex()('music_playlists').whereIn('id', both).first()).toBeUndefined();
+    expect(await deletedAudit('playlist', secret)).toEqual({
+      name: { before: 'Secret Mix', after: null },
+      owner_id: { before: owner.id, after: null },
+    });
   });
 
   it('refuses sorts and filters that are not on the allow-list, and bad bodies, with 422', async () => {

@@ -9,22 +9,26 @@ import { forgetTrackFiles } from '../streaming/track-files';
  * request (an admin's) writes its audit row in that transaction too.
  */
 
-/** Audit rows for deleted rows of one kind, inside the deletion's transaction; none without a request. */
-async function auditDeleted(
+/**
+ * Audit rows (`<type>.delete`) for rows of one kind deleted by a request, written in the deletion's transaction
+ * so the log and the delete commit together; none without a request (a seed, a script). `before` is what the
+ * row held worth keeping: its name by default.
+ */
+export async function auditDeleted<R extends { id: number | string; name: string }>(
   trx: Knex.Transaction,
   kit: Kit,
   ctx: Context | undefined,
-  type: 'artist' | 'album' | 'track',
-  rows: { id: number; name: string }[],
-  extra: (id: number) => Record<string, unknown> = () => ({}),
-) {
+  type: string,
+  rows: R[],
+  before: (row: R) => Record<string, unknown> = (row) => ({ name: row.name }),
+): Promise<void> {
   if (!ctx) return;
   for (const row of rows)
     await recordAudit(trx, ctx, kit, {
       action: `${type}.delete`,
       target_type: type,
       target_id: Number(row.id),
-      before: { name: row.name, ...extra(Number(row.id)) },
+      before: before(row),
       after: null,
     });
 }
@@ -71,8 +75,9 @@ export async function deleteTracks(kit: Kit, ids: number[], ctx?: Context): Prom
       trx,
       playlists.map((p) => Number(p.playlist_id)),
     );
-    await auditDeleted(trx, kit, ctx, 'track', rows, (id) => ({
-      album_id: rows.find((row) => Number(row.id) === id)?.album_id ?? null,
+    await auditDeleted(trx, kit, ctx, 'track', rows, (row) => ({
+      name: row.name,
+      album_id: row.album_id ?? null,
     }));
     return removeEntries(
       trx,
@@ -96,8 +101,9 @@ export async function deleteAlbums(kit: Kit, ids: number[], ctx?: Context): Prom
       trx,
       playlists.map((p) => Number(p.playlist_id)),
     );
-    await auditDeleted(trx, kit, ctx, 'album', albums, (id) => ({
-      tracks: tracks.filter((track) => Number(track.album_id) === id).length,
+    await auditDeleted(trx, kit, ctx, 'album', albums, (album) => ({
+      name: album.name,
+      tracks: tracks.filter((track) => Number(track.album_id) === Number(album.id)).length,
     }));
     return removeEntries(trx, [...tracks.map((t) => t.file_id), ...albums.map((a) => a.image_id)]);
   };
@@ -132,7 +138,7 @@ export async function deleteArtist(kit: Kit, id: number, ctx?: Context): Promise
       playlists.map((p) => Number(p.playlist_id)),
     );
     // The albums by this artist alone went with it: the row names them.
-    await auditDeleted(trx, kit, ctx, 'artist', [artist], () => ({ albums: albumIds }));
+    await auditDeleted(trx, kit, ctx, 'artist', [artist], (row) => ({ name: row.name, albums: albumIds }));
     return removeEntries(trx, [
       artist.image_id,
       ...tracks.map((t) => t.file_id),

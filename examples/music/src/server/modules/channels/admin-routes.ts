@@ -9,6 +9,7 @@ import {
 } from '@backline/server';
 import type { Knex } from 'knex';
 import { channelsAdmin as admin, type ContentItem, slugify } from '../../../contract';
+import { auditDeleted } from '../catalogue/delete';
 import { channelPath } from '../catalogue/paths';
 import { CONTENT_COLUMNS, loadChannelItems } from './routes';
 
@@ -316,14 +317,7 @@ export function channelAdminRoutes(router: BacklineRouter, kit: Kit) {
         rows.map((row) => String(row.slug)),
         '',
       );
-      for (const row of rows)
-        await recordAudit(trx, ctx, kit, {
-          action: 'channel.delete',
-          target_type: 'channel',
-          target_id: Number(row.id),
-          before: { name: row.name, slug: row.slug },
-          after: null,
-        });
+      await auditDeleted(trx, kit, ctx, 'channel', rows, (row) => ({ name: row.name, slug: row.slug }));
       return found.length;
     });
     return { deleted };
