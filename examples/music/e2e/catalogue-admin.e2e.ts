@@ -115,16 +115,22 @@ describe('catalogue admin and backstage insights in Chromium', () => {
         mimeType: 'audio/mpeg',
         buffer: Buffer.from('Not a song.\n'.repeat(100)),
       });
-      await audio.getByText('“notes.mp3” becomes the audio when you save.').waitFor();
-      await dialog.getByRole('button', { name: 'Create' }).click();
+      // The server reads each upload's tags as soon as it lands: a renamed text file is refused there and then.
       await audio
         .getByRole('alert')
         .getByText('notes.mp3: This file is not an audio file', { exact: false })
         .waitFor();
       expect(await knex()('music_tracks').where({ name: 'Copper Wire' }).first()).toBeUndefined();
 
+      // A real take fills in what was left empty from its tags (title, number, duration, genre); the typed artist
+      // stays.
+      await dialog.getByRole('textbox', { name: 'Name' }).fill('');
       await picker.setInputFiles(take);
       await audio.getByText('“Copper Wire.mp3” becomes the audio when you save.').waitFor();
+      await expect.poll(() => dialog.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Copper Wire');
+      expect(await dialog.getByRole('spinbutton', { name: 'Duration (seconds)' }).inputValue()).toBe('6');
+      expect(await dialog.getByRole('textbox', { name: 'Genres' }).inputValue()).toBe('Folk');
+      expect(await dialog.getByRole('combobox', { name: 'Artist' }).inputValue()).toBe('Brass Orchard');
       await expectAccessibleInBothThemes(page, 'admin-track-audio');
       await dialog.getByRole('button', { name: 'Create' }).click();
       await expectToastShown(page, 'Track created');

@@ -251,6 +251,36 @@ export const updateTrack = route({
   errors: [404],
 });
 
+/** A name from a file's tags, with the catalogue row of that name (case aside) when there is one. */
+const TaggedName = z.object({ name: z.string(), id: z.nullable(z.number()) });
+
+/** What an audio file's tags say, for the track form to fill in before Save. */
+export const TrackAudioTags = z.object({
+  title: z.nullable(z.string()),
+  artists: z.array(TaggedName),
+  album: z.nullable(TaggedName),
+  track_number: z.nullable(z.number()),
+  genres: z.array(z.string()),
+  duration_ms: z.number(),
+});
+export type TrackAudioTags = z.infer<typeof TrackAudioTags>;
+
+/**
+ * `POST admin/music/tracks/audio-tags`: reads an upload of the caller's as Save will (sniffed, decoded), and
+ * answers its tags, so the form fills in while the admin reviews it. A file that is not audio is refused here
+ * already (422 on `file`, deleted); the file stays the caller's until a save gives it to a track.
+ */
+export const readTrackAudio = route({
+  method: 'POST',
+  path: 'admin/music/tracks/audio-tags',
+  tag: TAG,
+  summary: 'Read the tags of an uploaded audio file',
+  body: z.object({ file_id: idField('file id') }),
+  response: z.object({ tags: TrackAudioTags }),
+  auth: true,
+  permission: MUSIC_UPDATE_PERMISSION,
+});
+
 export const deleteTracks = route({
   method: 'POST',
   path: 'admin/music/tracks/bulk-delete',

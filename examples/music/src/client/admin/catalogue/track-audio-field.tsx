@@ -70,11 +70,14 @@ export function TrackAudioField({
   isNew,
   value,
   onChange,
+  isReading = false,
   errorMessage,
 }: {
   isNew: boolean;
   value: PickedAudio | null;
   onChange(file: PickedAudio | null): void;
+  /** The server is reading the new file's tags (the form fills in when it is done). */
+  isReading?: boolean;
   errorMessage?: string;
 }) {
   const { t } = useTranslation();
@@ -98,12 +101,17 @@ export function TrackAudioField({
         onSelect={(files) => files[0] && uploads.add([files[0]])}
         accept={ACCEPT}
         multiple={false}
-        isDisabled={busy}
+        isDisabled={busy || isReading}
         variant="outline"
       >
         {value || !isNew ? t('Upload new audio') : t('Upload audio')}
       </FilePicker>
       <UploadProgressList uploads={uploads} />
+      {isReading ? (
+        <p className="music-admin-audio__state" role="status">
+          {t('Reading tags…')}
+        </p>
+      ) : null}
       {errorMessage ? (
         <p className="bl-field-error" role="alert">
           {errorMessage}

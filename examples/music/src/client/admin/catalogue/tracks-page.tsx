@@ -1,7 +1,7 @@
 import { AdminFormDialog, type DataTableColumn, useIsDirty, useServerForm } from '@backline/admin';
 import { useHttp } from '@backline/core/react';
 import { Link, TextField } from '@backline/ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueAdmin, type Track } from '../../../contract';
 import {
@@ -13,7 +13,7 @@ import {
   useCatalogueSave,
 } from './catalogue-list-page';
 import { RecordPicker } from './record-picker';
-import { TrackAudioField, usePickedAudio } from './track-audio-field';
+import { type PickedAudio, TrackAudioField, usePickedAudio } from './track-audio-field';
 
 /** Admin › Tracks: search, sort, page, create, edit and (bulk) delete. */
 export function TracksPage() {
@@ -82,6 +82,46 @@ function TrackFormDialog({ record, onOpenChange }: CatalogueDialogProps<Track>) 
   const [artist, setArtist] = useState(first ? { id: first.id, name: first.name } : null);
   const [album, setAlbum] = useState(record?.album ? { id: record.album.id, name: record.album.name } : null);
   const [genres, setGenres] = useState((record?.genres ?? []).map((g) => g.display_name).join(', '));
+  const [readingTags, setReadingTags] = useState(false);
+  const reading = useRef<number | null>(null);
+
+  /**
+   * A new upload's tags fill in what the admin has left empty or at its default (a typed value always wins);
+   * its duration replaces the typed one, as Save will. A file the server refuses is reported on the Audio group
+   * right away, not at Save.
+   */
+  const pickAudio = (next: PickedAudio | null) => {
+    picked.pick(next);
+    reading.current = next?.id ?? null;
+    if (!next) return;
+    setReadingTags(true);
+    // Only the latest pick's answer counts: a slow read of a file picked over must not fill the form.
+    const current = () => reading.current === next.id;
+    http
+      .call(catalogueAdmin.readTrackAudio, { body: { file_id: next.id } })
+      .then(
+        ({ tags }) => {
+          if (!current()) return;
+          form.clear();
+          setSeconds(String(Math.round(tags.duration_ms / 1000)));
+          if (tags.title) setName((typed) => (typed.trim() ? typed : tags.title!));
+          if (tags.track_number)
+            setNumber((typed) => (record || typed !== '1' ? typed : String(tags.track_number)));
+          if (tags.genres.length) setGenres((typed) => (typed.trim() ? typed : tags.genres.join(', ')));
+          const tagged = tags.artists.find((candidate) => candidate.id !== null);
+          if (tagged) setArtist((typed) => typed ?? { id: tagged.id!, name: tagged.name });
+          const taggedAlbum = tags.album;
+          if (taggedAlbum?.id) setAlbum((typed) => typed ?? { id: taggedAlbum.id!, name: taggedAlbum.name });
+        },
+        (error: { errors?: Record<string, unknown> }) => {
+          if (!current()) return;
+          // A refused file is deleted on the server: the admin picks another one.
+          if (error.errors?.file) picked.refused();
+          form.report(error);
+        },
+      )
+      .finally(() => current() && setReadingTags(false));
+  };
   const save = useCatalogueSave({
     queryKey: CATALOGUE_KEYS.tracks,
     send: async () => {
@@ -166,7 +206,8 @@ function TrackFormDialog({ record, onOpenChange }: CatalogueDialogProps<Track>) 
       <TrackAudioField
         isNew={!record}
         value={audio}
-        onChange={picked.pick}
+        onChange={pickAudio}
+        isReading={readingTags}
         errorMessage={form.validationErrors.file ?? form.validationErrors.file_id}
       />
     </AdminFormDialog>

@@ -310,6 +310,41 @@ export function catalogueAdminRoutes(router: BacklineRouter, kit: Kit) {
   };
   router.route(admin.createTrack).handle(({ body, ctx }) => saveTrack(ctx, body, null));
   router.route(admin.updateTrack).handle(({ params, body, ctx }) => saveTrack(ctx, body, params.id));
+  router.route(admin.readTrackAudio).handle(async ({ body, ctx }) => {
+    const upload = await unusedUpload(kit, ctx.state.user!.id, body.file_id);
+    const reading = await readOrRefuse(kit, upload);
+    // Names become picks only when the catalogue has that row (case aside); an album only among the albums of a
+    // tagged artist found here, since album titles repeat across artists ("Greatest Hits").
+    const sameName = (name: string) => ['lower(name) = ?', [name.trim().toLowerCase()]] as const;
+    const artistNames = [
+      ...new Set([...reading.artists, reading.album_artist].filter((n): n is string => !!n)),
+    ];
+    const artists = [];
+    for (const name of artistNames) {
+      const row = await knex()('music_artists')
+        .whereRaw(...sameName(name))
+        .first('id');
+      artists.push({ name, id: row ? Number(row.id) : null });
+    }
+    const artistIds = artists.flatMap((artist) => (artist.id === null ? [] : [artist.id]));
+    const album = reading.album
+      ? await knex()('music_albums as a')
+          .join('music_album_artists as aa', 'aa.album_id', 'a.id')
+          .whereIn('aa.artist_id', artistIds)
+          .whereRaw('lower(a.name) = ?', [reading.album.trim().toLowerCase()])
+          .first('a.id')
+      : undefined;
+    return {
+      tags: {
+        title: reading.title,
+        artists,
+        album: reading.album ? { name: reading.album, id: album ? Number(album.id) : null } : null,
+        track_number: reading.track_number,
+        genres: reading.genres,
+        duration_ms: reading.duration_ms,
+      },
+    };
+  });
   router.route(admin.deleteTracks).handle(async ({ body, ctx }) => {
     const found = ids(await knex()('music_tracks').whereIn('id', body.ids).select('id'));
     if (found.length) await deleteTracks(kit, found, ctx);

@@ -146,16 +146,95 @@ describe.each(testDatabases())('admin catalogue CRUD on $name', (database) => {
     expect(actions).toEqual(['album.create', 'album.update', 'album.delete']);
   });
 
-  it('gives a track audio from an upload: read like a backstage upload, refused when it is not audio', async () => {
-    const upload = async (name: string, bytes: Buffer) => {
-      const form = multipartBody(name, bytes, 'audio/mpeg');
-      const response = await admin.request('POST', '/api/v1/file-entries', {
-        body: form.body,
-        headers: form.headers,
-      });
-      expect(response.status).toBe(201);
-      return (response.data as { fileEntry: { id: number } }).fileEntry.id;
+  /** Uploads `bytes` as `who`'s file entry (the admin's by default); answers its id. */
+  const upload = async (name: string, bytes: Buffer, who: HttpSession = admin) => {
+    const form = multipartBody(name, bytes, 'audio/mpeg');
+    const response = await who.request('POST', '/api/v1/file-entries', {
+      body: form.body,
+      headers: form.headers,
+    });
+    expect(response.status).toBe(201);
+    return (response.data as { fileEntry: { id: number } }).fileEntry.id;
+  };
+
+  it('reads an upload’s tags for the track form: names matched to the catalogue, a non-audio file refused', async () => {
+    const tags = {
+      title: 'Low Tide',
+      artist: 'Salt Flats',
+      album: 'Estuary',
+      track: '4/9',
+      year: 2024,
+      genre: 'Dream Pop',
     };
+    const file = readFileSync(
+      taggedMp3(path.join(fixtures.dir, 'low-tide.mp3'), tags, {
+        frequency: 262,
+        seconds: 2,
+        color: '669933',
+      }),
+    );
+    const read = async (fileId: number, who: HttpSession = admin) => {
+      const response = await who.request('POST', '/api/v1/admin/music/tracks/audio-tags', {
+        json: { file_id: fileId },
+      });
+      return {
+        status: response.status,
+        data: response.data as {
+          tags: {
+            title: string;
+            artists: { name: string; id: number | null }[];
+            album: { name: string; id: number | null } | null;
+            track_number: number;
+            genres: string[];
+            duration_ms: number;
+          };
+          errors?: Record<string, string[]>;
+        },
+      };
+    };
+    // Nothing of that name yet: the names come back without ids.
+    const unknown = await read(await upload('low-tide.mp3', file));
+    expect(unknown.status).toBe(200);
+    expect(unknown.data.tags).toMatchObject({
+      title: 'Low Tide',
+      artists: [{ name: 'Salt Flats', id: null }],
+      album: { name: 'Estuary', id: null },
+      track_number: 4,
+      genres: ['Dream Pop'],
+    });
+    expect(Math.abs(unknown.data.tags.duration_ms - 2000)).toBeLessThan(150);
+
+    // The artist (case aside) and their album are picked; an album of that name by someone else is not.
+    const [other] = await knex()('music_artists')
+      .insert({ name: 'Someone Else', slug: 'someone-else' })
+      .returning('id');
+    const [theirs] = await knex()('music_albums')
+      .insert({ name: 'Estuary', slug: 'estuary-2' })
+      .returning('id');
+    await knex()('music_album_artists').insert({ album_id: theirs.id, artist_id: other.id });
+    const artist = (await call(admin, 'POST', 'artists', { name: 'SALT FLATS' })).data.artist.id;
+    const byOther = await read(await upload('low-tide-2.mp3', file));
+    expect(byOther.data.tags.artists).toEqual([{ name: 'Salt Flats', id: artist }]);
+    expect(byOther.data.tags.album).toEqual({ name: 'Estuary', id: null });
+    const album = (
+      await call(admin, 'POST', 'albums', { name: 'estuary', type: 'album', artist_ids: [artist] })
+    ).data.album.id;
+    const matched = await read(await upload('low-tide-3.mp3', file));
+    expect(matched.data.tags.album).toEqual({ name: 'Estuary', id: album });
+
+    // A text file named .mp3 is refused on `file` and deleted; someone else's file, or a listener, gets nothing.
+    const notes = await upload('notes.mp3', Buffer.from('Not a song.\n'.repeat(200)));
+    const refused = await read(notes);
+    expect(refused.status).toBe(422);
+    expect(refused.data.errors?.file).toEqual([`notes.mp3: ${musicUploads.NOT_AUDIO_MESSAGE}`]);
+    expect(await knex()('file_entries').where({ id: notes }).first()).toBeUndefined();
+    const fans = await upload('fan.mp3', file, listener);
+    expect((await read(fans)).status).toBe(422);
+    expect((await read(fans, listener)).status).toBe(403);
+    expect(await knex()('file_entries').where({ id: fans }).first('id')).toBeDefined();
+  });
+
+  it('gives a track audio from an upload: read like a backstage upload, refused when it is not audio', async () => {
     const artist = (await call(admin, 'POST', 'artists', { name: 'Tape Hiss' })).data.artist.id;
     const first = readFileSync(
       taggedMp3(path.join(fixtures.dir, 'hiss-1.mp3'), TAGS, { frequency: 330, seconds: 3, color: '336699' }),
