@@ -32,6 +32,12 @@ export function RecordPicker({
 }) {
   const http = useHttp();
   const [text, setText] = useState(value?.name ?? '');
+  // A value set from outside (the track form filling in from an upload's tags) shows its name in the box.
+  const [shown, setShown] = useState(value?.id ?? null);
+  if (shown !== (value?.id ?? null)) {
+    setShown(value?.id ?? null);
+    if (value) setText(value.name);
+  }
   const options = useQuery({
     queryKey: ['admin', 'music', 'picker', kind, text],
     queryFn: async ({ signal }) => {
