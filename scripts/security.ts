@@ -19,6 +19,7 @@
  */
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { notificationTypes } from '@backline/server';
 import {
   formatAuthorizationReport,
   formatFuzzReport,
@@ -33,6 +34,7 @@ import buildClient from '../examples/music/e2e/support/global-setup';
 import { startSite } from '../examples/music/e2e/support/site';
 import { fixtureGenerator } from '../examples/music/src/server/modules/demo-library/test-fixture';
 import { MUSIC_AUTHORIZATION } from '../examples/music/src/server/security/authorization-targets';
+import { unsubscribeToken } from '../packages/server/src/modules/notifications/notify';
 import { runSqlmap, sqlmapAvailable, sqlmapTargets } from './security/sqlmap';
 import { storedXss } from './security/xss';
 
@@ -182,10 +184,23 @@ await part('sqlmap', async () => {
     const playlist = await admin.http.post('/api/v1/playlists', { name: 'sqlmap', public: true });
     ids.playlist = (playlist.data as { playlist: { id: number } }).playlist.id;
     const genre = (await knex('music_genres').first('name')) as { name: string } | undefined;
+    // Every target's base request must be answered (sqlmap gives up on a 404): a real channel, a workspace of the
+    // admin's, and a sealed unsubscribe token naming the admin and a registered type.
+    const channel = (await knex('music_channels').orderBy('id').first('slug')) as
+      | { slug: string }
+      | undefined;
+    const workspace = await admin.http.post('/api/v1/workspace', { name: 'sqlmap' });
+    ids.workspace = (workspace.data as { workspace: { id: number } }).workspace.id;
+    const mailType = notificationTypes(server.app.kit)[0];
+    const unsubscribe = mailType
+      ? unsubscribeToken(server.app.kit, Number(admin.user.id), mailType.id)
+      : 'none';
     const realId = (route: { path: string }, param: string) => {
-      if (param === 'name') return genre?.name ?? 'rock';
+      if (param === 'name' || param === 'genre') return genre?.name ?? 'rock';
+      if (param === 'token' && route.path.startsWith('notifications/unsubscribe')) return unsubscribe;
       if (param === 'slug' || param === 'slugOrId')
-        return route.path.startsWith('channels') ? 'discover' : 'privacy-policy';
+        return route.path.startsWith('channels') ? (channel?.slug ?? 'discover') : 'privacy-policy';
+      if (route.path.startsWith('workspace/')) return ids.workspace!;
       if (param === 'language') return 'en';
       if (param === 'names') return 'timezones';
       if (param === 'slot') return 'general_top';

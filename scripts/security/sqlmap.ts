@@ -77,6 +77,9 @@ export function sqlmapTargets(
     const input = validInputOf(target, resolve, seed + index);
     for (const name of pathParams(target.route.path)) input.params[name] = realIds(target.route, name);
     if (queryNames.includes('query')) input.query.query = 'night';
+    // A filter naming a row (a genre) must name a real one: a list filtered by an unknown genre answers 404,
+    // and sqlmap stops at a base request that is not found.
+    if (queryNames.includes('genre')) input.query.genre = String(realIds(target.route, 'genre'));
     const base = `${server.url}${urlOf(target.route, input)}`;
     if (sqlParams.length) {
       // Every filter of a list route with search or sort goes with them: all reach the same query builder.
@@ -179,7 +182,9 @@ export async function runSqlmap(options: {
     options.progress?.(
       `sqlmap ${index + 1}/${options.targets.length} ${target.name}: ${
         parsed.injectable.length ? `INJECTABLE ${parsed.injectable.join('; ')}` : 'nothing found'
-      }${parsed.serverErrors.length ? `, server errors ${parsed.serverErrors.join(', ')}` : ''} (${seconds} s)`,
+      }${parsed.serverErrors.length ? `, server errors ${parsed.serverErrors.join(', ')}` : ''}${
+        parsed.problems.length ? `, NOT TESTED: ${parsed.problems.join('; ')}` : ''
+      } (${seconds} s)`,
     );
   }
   return results;
