@@ -62,6 +62,17 @@ describe.each(testDatabases())('admin channels on $name', (database) => {
       response.data as { items: { pagination: { data: { name: string }[] } } }
     ).items.pagination.data.map((item) => item.name);
   };
+  /** Creates a hand-picked album channel as the admin; answers its id. */
+  const albumChannel = async (name: string, itemIds: unknown[]) => {
+    const created = await call(admin, 'POST', 'channels', {
+      name,
+      content_type: 'album',
+      source: 'manual',
+      item_ids: itemIds,
+    });
+    expect(created.status).toBe(201);
+    return created.data.channel.id;
+  };
   const itemRows = (channelId: number) =>
     knex()('music_channel_items').where({ channel_id: channelId }).orderBy('position').pluck('album_id');
 
@@ -152,13 +163,7 @@ describe.each(testDatabases())('admin channels on $name', (database) => {
   });
 
   it('edits a rule channel: the rule must list the channel’s content type, and a rule drops hand-picked items', async () => {
-    const created = await call(admin, 'POST', 'channels', {
-      name: 'Fresh',
-      content_type: 'album',
-      source: 'manual',
-      item_ids: [albums[0]],
-    });
-    const id = created.data.channel.id;
+    const id = await albumChannel('Fresh', [albums[0]]);
     const mismatch = await call(admin, 'PUT', `channels/${id}`, {
       name: 'Fresh',
       content_type: 'track',
@@ -297,13 +302,7 @@ describe.each(testDatabases())('admin channels on $name', (database) => {
   });
 
   it('a failed write leaves the items as they were (the items and their audit row land together)', async () => {
-    const created = await call(admin, 'POST', 'channels', {
-      name: 'Half Written',
-      content_type: 'album',
-      source: 'manual',
-      item_ids: [albums[0], albums[1]],
-    });
-    const id = created.data.channel.id;
+    const id = await albumChannel('Half Written', [albums[0], albums[1]]);
     // A real failure inside the transaction: the database refuses the items' audit row, the last write.
     await knex().raw(`create or replace function refuse_channel_audit() returns trigger language plpgsql as $$
       begin if new.action = 'channel.items' then raise exception 'audit refused'; end if; return new; end $$`);
@@ -326,13 +325,7 @@ describe.each(testDatabases())('admin channels on $name', (database) => {
 
   it('keeps the homepage on its channel: a new slug moves the setting, a delete leaves Discover', async () => {
     const settings = server.app.kit.settings;
-    const created = await call(admin, 'POST', 'channels', {
-      name: 'Front Page',
-      content_type: 'album',
-      source: 'manual',
-      item_ids: [albums[0]],
-    });
-    const id = created.data.channel.id;
+    const id = await albumChannel('Front Page', [albums[0]]);
     const other = (
       await call(admin, 'POST', 'channels', { name: 'Side Page', content_type: 'album', source: 'manual' })
     ).data.channel.id;
@@ -371,13 +364,7 @@ describe.each(testDatabases())('admin channels on $name', (database) => {
   it.runIf(database.name === 'postgres')(
     'a picked album deleted while the items are being saved answers 422, never a foreign-key 500',
     async () => {
-      const created = await call(admin, 'POST', 'channels', {
-        name: 'Racing',
-        content_type: 'album',
-        source: 'manual',
-        item_ids: [albums[0]],
-      });
-      const id = created.data.channel.id;
+      const id = await albumChannel('Racing', [albums[0]]);
       const [row] = await knex()('music_albums')
         .insert({ name: 'Fleeting', slug: 'fleeting' })
         .returning('id');
@@ -416,13 +403,7 @@ describe.each(testDatabases())('admin channels on $name', (database) => {
   );
 
   it('checks the permission of every route: listeners get 403, an editor may edit but not create or delete', async () => {
-    const created = await call(admin, 'POST', 'channels', {
-      name: 'Guarded',
-      content_type: 'album',
-      source: 'manual',
-      item_ids: [albums[0]],
-    });
-    const id = created.data.channel.id;
+    const id = await albumChannel('Guarded', [albums[0]]);
     const body = { name: 'Taken Over', content_type: 'album', source: 'manual' };
     const routes: [string, string, unknown?][] = [
       ['GET', 'channels'],
