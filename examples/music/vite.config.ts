@@ -7,6 +7,7 @@ export default defineConfig({
   plugins: [react(), precompress()],
   // Workspace packages resolve to their src/ through the custom condition: no package build needed.
   resolve: { conditions: ['@backline/source', ...defaultClientConditions] },
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true },
+  // The manifest tells the server which chunks each page needs (`pageModules`), to announce them in its HTML.
+  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true, manifest: true },
   logLevel: process.env.CI ? 'warn' : 'info',
 });

@@ -163,6 +163,43 @@ describe('content pages: landing, homepage setting, contact, custom pages, verif
     await context.close();
   });
 
+  it('paints the landing header from the server HTML, then swaps in the client header in the same place', async () => {
+    const html = await (await fetch(site.url)).text();
+    const prerender = /<div id="landing-prerender"[\s\S]*?<\/header><\/div>/.exec(html)?.[0];
+    expect(prerender).toContain('<h1 class="landing-header__title">Music for every moment</h1>');
+    expect(prerender).toContain('aria-hidden="true"');
+    // The sign-in page (or any other) gets no copy of the landing header.
+    expect(await (await fetch(`${site.url}/login`)).text()).not.toContain('landing-prerender');
+
+    const titleBox = (page: Page) =>
+      page.evaluate(() => {
+        const box = document.querySelector('.landing-header__title')!.getBoundingClientRect();
+        return [box.x, box.y, box.width, box.height].map(Math.round);
+      });
+    for (const width of [375, 1280]) {
+      // Without scripts the page shows only the server's copy.
+      const bare = await browser.browser.newContext({
+        viewport: { width, height: 800 },
+        javaScriptEnabled: false,
+      });
+      const still = await bare.newPage();
+      await still.goto(site.url);
+      expect(await still.locator('#landing-prerender .landing-header__title').textContent()).toBe(
+        'Music for every moment',
+      );
+      const painted = await titleBox(still);
+      await bare.close();
+
+      const { page, context } = await browser.newPage({ width, height: 800 });
+      await page.goto(site.url);
+      // The client's heading is the one assistive technology sees; the copy is hidden from it.
+      await page.getByRole('heading', { level: 1, name: 'Music for every moment' }).waitFor();
+      expect(await page.locator('#landing-prerender').count()).toBe(0);
+      expect(await titleBox(page)).toEqual(painted);
+      await context.close();
+    }
+  });
+
   it('shows the pricing section only when the homepage pricing flag and billing are both on', async () => {
     await site.app.kit.settings.set('homepage.pricing', true, { public: true });
     await site.app.kit.settings.set('billing.enable', false, { public: true });

@@ -74,4 +74,33 @@ describe('music site, static assets in Chromium', () => {
     expect(modules.filter((source) => /\/zod\/|\/contract\/routes\//.test(source))).toEqual([]);
     await context.close();
   });
+
+  it('announces the chunks of a page in its HTML, and only chunks the page loads', async () => {
+    for (const [address, pageChunk] of [
+      ['/login', /\/auth-pages-[\w-]+\.js$/],
+      ['/discover', /\/discover-page-[\w-]+\.js$/],
+    ] as const) {
+      const html = await (await fetch(`${site.url}${address}`)).text();
+      const announced = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+        (m) => m[1]!,
+      );
+      expect(
+        announced.some((href) => pageChunk.test(href)),
+        address,
+      ).toBe(true);
+
+      const { page, context } = await browser.newPage();
+      const scripts = new Set<string>();
+      page.on('response', (response) => {
+        const { pathname } = new URL(response.url());
+        if (pathname.endsWith('.js')) scripts.add(pathname);
+      });
+      await page.goto(`${site.url}${address}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      // Each announced chunk is one the page really runs: announcing more would spend a phone's bandwidth.
+      for (const href of announced) expect(scripts, `${address} announced ${href}`).toContain(href);
+      await context.close();
+    }
+  });
 });

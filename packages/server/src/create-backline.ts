@@ -5,6 +5,7 @@ import { buildBootstrap } from './bootstrap/bootstrap';
 import { createLocalBus, createPostgresBus, type InstanceBus } from './bus/instance-bus';
 import { createDatabase, type Database, type DatabaseOptions } from './db/database';
 import { migrate } from './db/migrations';
+import { compressResponses } from './http/compression';
 import { errorHandler, HttpError } from './http/errors';
 import { methodOverride } from './http/method-override';
 import { BacklineRouter } from './http/routes';
@@ -230,6 +231,7 @@ export async function createBackline(options: BacklineOptions = {}): Promise<Bac
       }),
     }),
   );
+  app.use(compressResponses());
   // Built client files leave before sessions and the XSRF cookie: no session look-up, no Set-Cookie on assets.
   if (options.spa?.root) app.use(serveStaticFiles(options.spa));
   app.use(methodOverride());

@@ -3,9 +3,10 @@ import { AuthProvider, AuthRoute, EmailVerificationGate, GuestRoute } from '@bac
 import { useBootstrap, useSettings } from '@backline/core/react';
 import { NotFoundPage, UiProvider } from '@backline/ui';
 import { lazy, Suspense } from 'react';
-import { Outlet, Route, Routes, useHref, useNavigate } from 'react-router-dom';
+import { Outlet, Route, Routes, useHref, useLocation, useNavigate } from 'react-router-dom';
 import { useHomepage } from './pages/homepage';
 import { DeferredToastRegion } from './shell/deferred-toast-region';
+import { useDropLandingPrerender } from './shell/landing-prerender';
 import { PageLoader } from './shell/page-loader';
 import { useBootstrapEffects } from './shell/use-bootstrap-effects';
 import { useErrorReporting } from './shell/use-error-reporting';
@@ -106,8 +107,11 @@ export function App() {
   const impersonating = Boolean(useBootstrap().impersonator);
   const cookieNotice = useSettings<boolean>('cookie_notice.enable', false);
   const editor = isEditorMode();
+  const { pathname } = useLocation();
   useBootstrapEffects();
   useErrorReporting();
+  // The server's copy of the landing header waits for the landing page; any other first screen drops it.
+  useDropLandingPrerender(pathname !== '/' || homepage?.kind !== 'landing');
   return (
     // Links, menu items and buttons with an href navigate client-side through the router.
     <UiProvider navigate={navigate} useHref={useHref}>

@@ -33,6 +33,7 @@ import { type MusicModuleOptions, music } from './modules/music/index';
 import { musicUploadsModule } from './modules/music-uploads/index';
 import { MUSIC_NOTIFICATION_TYPES } from './modules/notifications/index';
 import { MUSIC_PLANS } from './modules/plans';
+import { musicPageModules } from './modules/seo/page-modules';
 import { site } from './modules/site';
 
 export const CLIENT_DIST = fileURLToPath(new URL('../../dist/client', import.meta.url));
@@ -127,7 +128,7 @@ export function musicOptions({
       }),
       ...options.settings,
     },
-    spa: options.spa ?? { root: CLIENT_DIST },
+    spa: { pageModules: musicPageModules, ...(options.spa ?? { root: CLIENT_DIST }) },
   };
 }
 

@@ -36,8 +36,40 @@ describe.each(testDatabases())('single-page client on $name', (database) => {
     writeFileSync(path.join(client.dir, 'assets', 'main-5678.js'), MAIN);
     writeFileSync(path.join(client.dir, 'assets', 'main-5678.js.br'), brotliCompressSync(MAIN));
     writeFileSync(path.join(client.dir, 'assets', 'main-5678.js.gz'), gzipSync(MAIN));
+    // The build's manifest: the entry with a static import, a page whose chunk shares one with the entry, and a
+    // re-exporting module (no key of its own, its chunk listed under its file name).
+    mkdirSync(path.join(client.dir, '.vite'));
+    writeFileSync(
+      path.join(client.dir, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_vendor-1.js'] },
+        '_vendor-1.js': { file: 'assets/vendor-1.js' },
+        'src/pages/artist-page.tsx': {
+          file: 'assets/artist-page-1.js',
+          src: 'src/pages/artist-page.tsx',
+          isDynamicEntry: true,
+          imports: ['index.html', '_vendor-1.js', '_cards-1.js'],
+          css: ['assets/artist-page-1.css'],
+        },
+        '_cards-1.js': { file: 'assets/cards-1.js', imports: ['_vendor-1.js'] },
+        '_auth-pages-1.js': {
+          file: 'assets/auth-pages-1.js',
+          name: 'auth-pages',
+          isDynamicEntry: true,
+          imports: ['index.html', '_cards-1.js'],
+        },
+      }),
+    );
     server = await startTestServer(database, {
-      spa: { root: client.dir },
+      spa: {
+        root: client.dir,
+        pageModules: (ctx) =>
+          ctx.path === '/artist'
+            ? ['src/pages/artist-page.tsx']
+            : ctx.path === '/login'
+              ? ['src/pages/auth-pages.tsx', 'src/pages/renamed.tsx']
+              : [],
+      },
       settings: { 'branding.site_name': { value: '</script><script>alert(1)</script>', public: true } },
     });
   });
@@ -109,5 +141,27 @@ describe.each(testDatabases())('single-page client on $name', (database) => {
     }
     const page = await rawGet(`${server.url}/some/client/route`, {});
     expect(String(page.headers['set-cookie'])).toMatch(/XSRF-TOKEN=/);
+  });
+
+  it("announces a page's chunks and styles from the build's manifest, leaving out what the entry loads", async () => {
+    const links = async (address: string) =>
+      [
+        ...String((await server.session().get(address)).data).matchAll(
+          /<link rel="(modulepreload|stylesheet)" crossorigin href="([^"]+)">/g,
+        ),
+      ].map((m) => `${m[1]} ${m[2]}`);
+    expect(await links('/artist')).toEqual([
+      'modulepreload /assets/artist-page-1.js',
+      'stylesheet /assets/artist-page-1.css',
+      'modulepreload /assets/cards-1.js',
+    ]);
+    // Found by its file name; a module the manifest does not hold announces nothing.
+    expect(await links('/login')).toEqual([
+      'modulepreload /assets/auth-pages-1.js',
+      'modulepreload /assets/cards-1.js',
+    ]);
+    expect(await links('/elsewhere')).toEqual([]);
+    // The manifest is the server's, not the visitors'.
+    expect((await server.session().get('/.vite/manifest.json')).status).toBe(404);
   });
 });

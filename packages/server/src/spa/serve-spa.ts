@@ -19,6 +19,15 @@ export interface SpaOptions {
    * production site publishes them only when it means to.
    */
   sourceMaps?: boolean;
+  /**
+   * The source modules a page's first paint lazily imports, as Vite's manifest names them
+   * (`src/pages/login-page.tsx`). Their chunks, with the chunks they import, are announced in the page's HTML as
+   * `<link rel="modulepreload">` (and their styles as stylesheets), so the browser fetches
+   * them alongside the entry instead of discovering each one after the previous has run. Needs the build's
+   * manifest (`build.manifest: true` in Vite, read from `root/.vite/manifest.json`); without it nothing is
+   * announced.
+   */
+  pageModules?: (ctx: Context, kit: Kit) => string[] | Promise<string[]>;
 }
 
 /** The global the client store starts from, holding the same encoding as `GET bootstrap-data`. */
@@ -47,7 +56,8 @@ export function serveStaticFiles(options: SpaOptions): Middleware {
     )
       return next();
     const assets = ctx.path.startsWith('/assets/');
-    if (!options.sourceMaps && ctx.path.endsWith('.map')) {
+    // The build's manifest is for the server (`pageModules`), not for visitors.
+    if ((!options.sourceMaps && ctx.path.endsWith('.map')) || ctx.path.startsWith('/.vite/')) {
       ctx.status = 404;
       ctx.body = { message: 'Not found.' };
       return;
@@ -95,12 +105,96 @@ export function serveSpa(options: SpaOptions, kit: Kit, modules: BacklineModule[
       return cached;
     });
 
+  const preloads = root && options.pageModules ? modulePreloader(root, options.pageModules, kit) : undefined;
+
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isServerPath(ctx.path)) return next();
     // Every other page is a client route: the routers ran before us, so this is the SPA's to answer.
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await renderIndex(ctx, await html(ctx.originalUrl), kit, modules);
+    let out = await renderIndex(ctx, await html(ctx.originalUrl), kit, modules);
+    const links = await preloads?.(ctx);
+    if (links) out = out.replace('</head>', () => `${links}</head>`);
+    ctx.body = out;
+  };
+}
+
+/** One chunk of Vite's build manifest (`.vite/manifest.json`), keyed by source module. */
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * A module that only re-exports another's (`export { LoginPage } from '@backline/auth'`) leaves no key of its own
+ * in the manifest: its dynamic chunk is listed as `_auth-pages-<hash>.js` under the module's file name. Found by
+ * that name, or the module's own path when none matches.
+ */
+function facadeKey(chunks: Record<string, ManifestChunk>, module: string): string {
+  const name = path.basename(module).replace(/\.[cm]?[jt]sx?$/, '');
+  return (
+    Object.keys(chunks).find(
+      (key) => chunks[key]!.isDynamicEntry && !chunks[key]!.src && chunks[key]!.name === name,
+    ) ?? module
+  );
+}
+
+/**
+ * The `<link>` tags announcing the chunks of a page's lazily imported modules, skipping what the entry already
+ * loads (its own chunk and its static imports, which Vite's index.html announces itself).
+ */
+function modulePreloader(
+  root: string,
+  pageModules: (ctx: Context, kit: Kit) => string[] | Promise<string[]>,
+  kit: Kit,
+): (ctx: Context) => Promise<string> {
+  let manifest: Promise<Record<string, ManifestChunk> | null> | undefined;
+  let entryChunks: Set<string> | undefined;
+  const warned = new Set<string>();
+  const closure = (chunks: Record<string, ManifestChunk>, keys: string[], skip?: Set<string>) => {
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key) || skip?.has(key)) return;
+      seen.add(key);
+      for (const imported of chunks[key]?.imports ?? []) visit(imported);
+    };
+    for (const key of keys) visit(key);
+    return seen;
+  };
+  return async (ctx) => {
+    manifest ??= readFile(path.join(root, '.vite', 'manifest.json'), 'utf8').then(
+      (text) => JSON.parse(text) as Record<string, ManifestChunk>,
+      () => null,
+    );
+    const chunks = await manifest;
+    if (!chunks) return '';
+    entryChunks ??= closure(
+      chunks,
+      Object.keys(chunks).filter((key) => chunks[key]!.isEntry),
+    );
+    const wanted = (await pageModules(ctx, kit)).map((key) => (chunks[key] ? key : facadeKey(chunks, key)));
+    for (const key of wanted)
+      if (!chunks[key] && !warned.has(key)) {
+        // A renamed page would otherwise stop being preloaded without a sound.
+        warned.add(key);
+        kit.log.warn(`serveSpa: pageModules names ${key}, which the build's manifest does not hold`);
+      }
+    const tags: string[] = [];
+    for (const key of closure(chunks, wanted, entryChunks)) {
+      const chunk = chunks[key];
+      if (!chunk) continue;
+      tags.push(`<link rel="modulepreload" crossorigin href="/${escapeHtml(chunk.file)}">`);
+      // Applied, not only fetched: markup the server renders ahead of the script (a prerendered header) needs
+      // its page's styles at first paint. Vite's loader finds the same link and does not add it twice.
+      for (const css of chunk.css ?? [])
+        tags.push(`<link rel="stylesheet" crossorigin href="/${escapeHtml(css)}">`);
+    }
+    return tags.join('');
   };
 }
 

@@ -1,7 +1,8 @@
 import type { Menu } from '@backline/core';
-import { defineModule, type RegistrationPolicy } from '@backline/server';
+import { defineModule, type Kit, type RegistrationPolicy } from '@backline/server';
 import { DISCOVER_INTRO_KEY } from '../../contract/appearance';
 import { DEFAULT_LANDING_CONTENT, type LandingContent } from '../../contract/landing';
+import { landingPrerender } from './seo/landing-prerender';
 
 /**
  * The music site's navigation and sign-up policies, as public settings the browser receives in bootstrap
@@ -106,10 +107,30 @@ export const site = () =>
     // A visitor who gets the landing page at `/` has its header image fetched alongside the scripts, so the
     // largest paint does not wait for the landing chunk to name it (Lighthouse: docs/benchmarks.md).
     async pageHead(ctx, kit) {
-      if (ctx.path !== '/' || ctx.state.user) return null;
-      if ((await kit.settings.get<string>('homepage.type', 'landingPage')) !== 'landingPage') return null;
-      const content = await kit.settings.get<Partial<LandingContent> | null>('homepage.appearance', null);
-      const image = content?.headerImage ?? DEFAULT_LANDING_CONTENT.headerImage;
-      return image ? { preload: [{ href: image, as: 'image' }] } : null;
+      const content = await landingFor(ctx, kit);
+      return content?.headerImage ? { preload: [{ href: content.headerImage, as: 'image' }] } : null;
+    },
+    // ...and its header painted from the HTML itself, before any script has run (landing-prerender.ts).
+    async pageHtml(ctx, kit, { data }) {
+      const content = await landingFor(ctx, kit);
+      return content ? { body: landingPrerender(content, data.i18n.lines) } : null;
     },
   });
+
+/**
+ * The landing content when `/` shows the landing page to this request (the homepage rule for a visitor: type
+ * `landingPage`, nobody signed in), each part the owner left out filled from the defaults, as the client does.
+ */
+async function landingFor(
+  ctx: { path: string; state: { user?: unknown } },
+  kit: Kit,
+): Promise<LandingContent | null> {
+  if (ctx.path !== '/' || ctx.state.user) return null;
+  if ((await kit.settings.get<string>('homepage.type', 'landingPage')) !== 'landingPage') return null;
+  const saved = (await kit.settings.get<Partial<LandingContent> | null>('homepage.appearance', null)) ?? {};
+  return {
+    ...DEFAULT_LANDING_CONTENT,
+    ...saved,
+    actions: { ...DEFAULT_LANDING_CONTENT.actions, ...(saved.actions ?? {}) },
+  };
+}

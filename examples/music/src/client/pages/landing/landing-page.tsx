@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { catalogue, DEFAULT_LANDING_CONTENT, type LandingContent, TRENDING_LIMIT } from '../../../contract';
 import { PlayIcon, SearchIcon } from '../../music/icons';
+import { useDropLandingPrerender } from '../../shell/landing-prerender';
 import { useSiteChrome } from '../../shell/use-site-chrome';
 import './landing-page.css';
 
@@ -280,6 +281,7 @@ export function LandingPage({ pricing }: LandingPageProps) {
   const pricingOn = useSettings<boolean>('homepage.pricing', false);
   const billingOn = useSettings<boolean>('billing.enable', false);
   const showPricing = Boolean(pricingOn && billingOn);
+  useDropLandingPrerender(true);
   return (
     <div className="site landing">
       <Navbar {...chrome.navbar} />
