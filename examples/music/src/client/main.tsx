@@ -1,6 +1,7 @@
 import '@backline/ui/styles.css';
 import '@backline/auth/styles.css';
 import './app.css';
+import './pages/landing/landing-header.css';
 import { displayedTheme } from '@backline/appearance';
 import { applyTheme, createBootstrapStore } from '@backline/core';
 import { BacklineProvider } from '@backline/core/react';

@@ -12,7 +12,7 @@ const colour = (value: string | undefined) =>
  * The landing page's header as static HTML, sent inside the page so a visitor sees it before any script has
  * arrived: on a phone on a slow network the client's own header needs the entry script, the landing chunk and a
  * render first, about two seconds later. It repeats the client header's elements and classes (landing-page.tsx,
- * styled by landing-page.css, which the page links as a stylesheet) with the search box and the two buttons
+ * styled by landing-header.css, part of the entry stylesheet) with the search box and the two buttons
  * as empty boxes of their size, so nothing moves when the client's header takes its place. It lies over the page
  * (positioned, hidden from assistive technology, letting clicks through) until the landing page's first layout
  * effect removes it; any other first screen removes it too (app.tsx).

@@ -4,7 +4,6 @@ type Context = Parameters<NonNullable<SpaOptions['pageModules']>>[0];
 
 /** Source modules as Vite's manifest names them (relative to examples/music). */
 const AUTH = 'src/client/pages/auth-pages.tsx';
-const LANDING = 'src/client/pages/landing/landing-page.tsx';
 const CUSTOM_PAGE = 'src/client/pages/custom-page/custom-page.tsx';
 const SITE_LAYOUT = 'src/client/shell/site-layout.tsx';
 const CONTACT = 'src/client/pages/contact/contact-page.tsx';
@@ -44,7 +43,9 @@ export async function musicPageModules(ctx: Context, kit: Kit): Promise<string[]
     if (type === 'channel' || ctx.state.user) return [WEB_PLAYER, DISCOVER];
     if (type === 'loginPage' || type === 'registerPage') return [AUTH];
     if (type === 'customPage' && (await kit.settings.get<string>('homepage.value', ''))) return [CUSTOM_PAGE];
-    return [LANDING];
+    // None for the landing page: the server paints its header into the HTML (landing-prerender.ts), so the
+    // visitor's first bytes go to the entry script, not to chunks racing it for a slow phone's bandwidth.
+    return [];
   }
   if (AUTH_PATHS.test(path)) return [AUTH];
   if (path.startsWith('/pages/')) return [CUSTOM_PAGE];
