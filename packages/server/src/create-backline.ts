@@ -10,6 +10,7 @@ import { errorHandler, HttpError } from './http/errors';
 import { methodOverride } from './http/method-override';
 import { BacklineRouter } from './http/routes';
 import { type SecurityHeadersOptions, securityHeaders } from './http/security-headers';
+import { streamResponses } from './http/stream-responses';
 import { xsrf } from './http/xsrf';
 import type { BacklineModule, Kit, Logger, ResolvedConfig } from './kit';
 import { createMailer, type MailOptions } from './mail/mailer';
@@ -219,6 +220,8 @@ export async function createBackline(options: BacklineOptions = {}): Promise<Bac
   app.router = router;
   for (const module of modules) module.routes?.(router, kit);
 
+  // Outside the error handler, so an error answer's body is final before it decides how to send a stream.
+  app.use(streamResponses());
   app.use(errorHandler((error, ctx) => log.error(`${ctx.method} ${ctx.path} failed`, error)));
   // Browsers PUT direct uploads to the bucket, so its origin joins the page's connect-src.
   const storageOrigins = storageConnectSources(kit.storage);

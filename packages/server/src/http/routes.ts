@@ -10,12 +10,13 @@ import {
   type RouteContract,
   tokenAccess,
 } from '@backline/core/contract';
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { $ZodType, output } from 'zod/v4/core';
 import { safeParse } from 'zod/v4/core';
 import type { Kit } from '../kit';
 import { HttpError, ValidationError, zodFieldErrors } from './errors';
+import { IndexedRouter } from './indexed-router';
 
 export type { HttpMethod };
 
@@ -147,7 +148,7 @@ export class BacklineRouter {
 
   /** Builds the Koa router that serves every registered route. */
   build(kit: Kit, options: RouterOptions = {}): Router {
-    const router = new Router();
+    const router = new IndexedRouter();
     for (const route of this.routes) {
       const url = routeUrl(route.path).replace(/\{(\w+)\}/g, ':$1');
       router.register(url, [route.method], async (ctx) => {
