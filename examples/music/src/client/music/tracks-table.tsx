@@ -29,12 +29,28 @@ import { useMyPlaylists } from './api';
 import { useFormat } from './format';
 import { ClockIcon, GripIcon, MoreIcon, PauseIcon, PlayIcon } from './icons';
 import { LikeButton } from './like-button';
+import { RowsSkeleton } from './page-states';
 import { type PlayContext, toPlayerTrack, usePlayActions } from './play-actions';
 import { copyLink, useAddToPlaylist, useRemoveFromPlaylist } from './playlist-actions';
 import { PlaylistFormDialog } from './playlist-dialogs';
 
 /** One row's height; the list is virtualised, so only the rows in view are in the document. */
 export const TRACK_ROW_HEIGHT = 56;
+
+/**
+ * A tracks table of `rows` rows while its tracks load: skeleton rows in the table's own height (its head, then the
+ * rows), so what follows it does not move when the table arrives.
+ */
+export function TracksTableSkeleton({ rows }: { rows: number }) {
+  return (
+    <div
+      className="music-tracks-skeleton"
+      style={{ height: `calc(2.5rem + ${rows * TRACK_ROW_HEIGHT + 2}px)` }}
+    >
+      <RowsSkeleton rows={rows} />
+    </div>
+  );
+}
 
 export interface TracksTableProps {
   tracks: Track[];

@@ -12,7 +12,7 @@ import { MediaHeader, MetaLine } from '../../music/media-header';
 import { EmptyState, HeaderSkeleton, PageError, PageSkeleton, RowsSkeleton } from '../../music/page-states';
 import { type PlayContext, toPlayerTrack, usePlayActions } from '../../music/play-actions';
 import { PlayButton } from '../../music/play-button';
-import { TracksTable } from '../../music/tracks-table';
+import { TracksTable, TracksTableSkeleton } from '../../music/tracks-table';
 import { useDocumentTitle } from '../../music/use-document-title';
 
 /**
@@ -112,11 +112,19 @@ interface DiscographyProps {
 function Discography({ artist, topTracks, topPending, context }: DiscographyProps) {
   const { t } = useTranslation();
   const albums = artist.albums ?? [];
+  // Popular lists up to ten of the artist's tracks: its skeleton takes the rows the table will take.
+  const expectedRows = Math.max(
+    1,
+    Math.min(
+      10,
+      albums.reduce((sum, album) => sum + album.tracks_count, 0),
+    ),
+  );
   return (
     <>
       <Section title={t('Popular')}>
         {topPending ? (
-          <RowsSkeleton rows={5} />
+          <TracksTableSkeleton rows={expectedRows} />
         ) : topTracks.length > 0 ? (
           <TracksTable
             tracks={topTracks.slice(0, 10)}
