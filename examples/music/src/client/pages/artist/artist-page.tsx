@@ -8,7 +8,7 @@ import { CardGrid, CardGridSkeleton, ItemCard, Section } from '../../music/cards
 import { useFormat } from '../../music/format';
 import { VerifiedIcon } from '../../music/icons';
 import { FollowButton, LikeButton } from '../../music/like-button';
-import { MediaHeader, MetaLine } from '../../music/media-header';
+import { albumType, MediaHeader, MetaLine } from '../../music/media-header';
 import { EmptyState, HeaderSkeleton, PageError, PageSkeleton, RowsSkeleton } from '../../music/page-states';
 import { type PlayContext, toPlayerTrack, usePlayActions } from '../../music/play-actions';
 import { PlayButton } from '../../music/play-button';
@@ -188,11 +188,6 @@ function AlbumBlock({ album }: { album: Album }) {
       />
     </section>
   );
-}
-
-/** "Album", "Single" or "EP". */
-export function albumType(t: (key: string) => string, type: Album['type']) {
-  return type === 'single' ? t('Single') : type === 'ep' ? t('EP') : t('Album');
 }
 
 function SimilarArtists({ id }: { id: number }) {
