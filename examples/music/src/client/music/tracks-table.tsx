@@ -111,6 +111,7 @@ export function TracksTable({
 
   const play = (index: number) => player.playList(tracks.map(toPlayerTrack), index, context);
 
+  const listStyle = { height: Math.min(tracks.length, 2000) * TRACK_ROW_HEIGHT + 2, maxHeight };
   const renderList = (dragAndDropHooks?: DragAndDropHooks) => (
     <Virtualizer layout={ListLayout} layoutOptions={{ rowHeight: TRACK_ROW_HEIGHT }}>
       <GridList
@@ -123,7 +124,7 @@ export function TracksTable({
         onAction={(key) => play(rows.find((row) => row.id === key)?.index ?? 0)}
         dragAndDropHooks={dragAndDropHooks}
         className="music-tracks__list"
-        style={{ height: Math.min(tracks.length, 2000) * TRACK_ROW_HEIGHT + 2, maxHeight }}
+        style={listStyle}
       >
         {(row) => (
           <TrackRow
@@ -168,8 +169,9 @@ export function TracksTable({
         <span />
       </div>
       {editable && onReorder ? (
-        // Until the drag and drop code arrives the rows show without it, then the list takes its hooks.
-        <Suspense fallback={renderList()}>
+        // Until the drag and drop code arrives the list's place is kept empty: rows without it would take focus and
+        // keys that then do nothing, and be replaced under the listener when it comes.
+        <Suspense fallback={<div className="music-tracks__list" style={listStyle} aria-busy="true" />}>
           <TracksReorder rows={rows} byKey={byKey} onReorder={onReorder}>
             {renderList}
           </TracksReorder>
