@@ -1,4 +1,5 @@
 import { Link, Tab, TabList, TabPanel, Tabs } from '@backline/ui';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { Album, Artist, Track } from '../../../contract';
@@ -101,6 +102,8 @@ export function ArtistPage() {
   );
 }
 
+const NO_ALBUMS: Album[] = [];
+
 interface DiscographyProps {
   artist: Artist;
   topTracks: Track[];
@@ -111,7 +114,10 @@ interface DiscographyProps {
 /** Popular tracks, then each album with its tracks, newest first. */
 function Discography({ artist, topTracks, topPending, context }: DiscographyProps) {
   const { t } = useTranslation();
-  const albums = artist.albums ?? [];
+  const albums = artist.albums ?? NO_ALBUMS;
+  // The albums, each with its tracks table, sit below the fold: they render in a second pass that React can
+  // interrupt, so the first render (header, popular tracks) is short and input is never blocked for long.
+  const shownAlbums = useDeferredValue(albums, NO_ALBUMS);
   // Popular lists up to ten of the artist's tracks: its skeleton takes the rows the table will take.
   const expectedRows = Math.max(
     1,
@@ -138,7 +144,7 @@ function Discography({ artist, topTracks, topPending, context }: DiscographyProp
       {albums.length === 0 ? (
         <EmptyState title={t('No albums yet')} />
       ) : (
-        albums.map((album) => <AlbumBlock key={album.id} album={album} />)
+        shownAlbums.map((album) => <AlbumBlock key={album.id} album={album} />)
       )}
     </>
   );
