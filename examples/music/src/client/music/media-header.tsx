@@ -1,5 +1,6 @@
 import { Link } from '@backline/ui';
 import type { ReactNode } from 'react';
+import type { Album } from '../../contract';
 
 interface MediaHeaderProps {
   /** "Album", "Playlist", "Artist"… above the title. */
@@ -68,4 +69,9 @@ export function ArtistLinks({ artists }: { artists: { id: number; name: string; 
       ))}
     </span>
   );
+}
+
+/** "Album", "Single" or "EP". */
+export function albumType(t: (key: string) => string, type: Album['type']) {
+  return type === 'single' ? t('Single') : type === 'ep' ? t('EP') : t('Album');
 }

@@ -1,7 +1,7 @@
 import { Button, IconButton } from '@backline/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlayPermissionDialog } from '../player';
+import { DeferredPlayPermissionDialog } from '../player';
 import { PauseIcon, PlayIcon } from './icons';
 import { isPlayingContext, type PlayContext, usePlayActions } from './play-actions';
 
@@ -34,7 +34,7 @@ export function PlayButton({
   const onPress = () => (!player.canPlay ? setExplaining(true) : playing ? player.toggle() : onPlay());
   const disabled = isDisabled;
   const explanation = player.canPlay ? null : (
-    <PlayPermissionDialog isOpen={explaining} onOpenChange={setExplaining} />
+    <DeferredPlayPermissionDialog isOpen={explaining} onOpenChange={setExplaining} />
   );
   if (look === 'labelled') {
     return (

@@ -11,7 +11,7 @@ import {
   useUpdatePlaylist,
 } from './playlist-actions';
 
-interface PlaylistFormDialogProps {
+export interface PlaylistFormDialogProps {
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
   /** The playlist to edit; a new one is created without it. */

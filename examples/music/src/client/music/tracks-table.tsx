@@ -9,32 +9,53 @@ import {
   MenuTrigger,
   SubmenuTrigger,
 } from '@backline/ui';
-import { type ReactNode, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import {
   Button as AriaButton,
-  DropIndicator,
+  type DragAndDropHooks,
   GridList,
   GridListItem,
   type Key,
   ListLayout,
   type Selection,
-  useDragAndDrop,
   Virtualizer,
 } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Track } from '../../contract';
-import { PlayPermissionDialog } from '../player';
+import { DeferredPlayPermissionDialog } from '../player';
 import { useMyPlaylists } from './api';
+import { DeferredPlaylistFormDialog } from './deferred-playlist-form';
 import { useFormat } from './format';
 import { ClockIcon, GripIcon, MoreIcon, PauseIcon, PlayIcon } from './icons';
 import { LikeButton } from './like-button';
+import { RowsSkeleton } from './page-states';
 import { type PlayContext, toPlayerTrack, usePlayActions } from './play-actions';
 import { copyLink, useAddToPlaylist, useRemoveFromPlaylist } from './playlist-actions';
-import { PlaylistFormDialog } from './playlist-dialogs';
+import type { TrackMove } from './tracks-reorder';
+
+// Reordering is for a playlist its listener edits; every other table (an artist's, an album's) skips its code.
+const TracksReorder = lazy(() =>
+  import('./tracks-reorder').then((module) => ({ default: module.TracksReorder })),
+);
 
 /** One row's height; the list is virtualised, so only the rows in view are in the document. */
 export const TRACK_ROW_HEIGHT = 56;
+
+/**
+ * A tracks table of `rows` rows while its tracks load: skeleton rows in the table's own height (its head, then the
+ * rows), so what follows it does not move when the table arrives.
+ */
+export function TracksTableSkeleton({ rows }: { rows: number }) {
+  return (
+    <div
+      className="music-tracks-skeleton"
+      style={{ height: `calc(2.5rem + ${rows * TRACK_ROW_HEIGHT + 2}px)` }}
+    >
+      <RowsSkeleton rows={rows} />
+    </div>
+  );
+}
 
 export interface TracksTableProps {
   tracks: Track[];
@@ -50,7 +71,7 @@ export interface TracksTableProps {
   /** A playlist the listener may edit: rows can be removed and reordered (drag and drop, or keyboard). */
   playlist?: { id: number; canEdit: boolean };
   /** Called with the moved tracks and where they went; the table itself does not reorder. */
-  onReorder?: (move: { trackIds: number[]; targetId: number; position: 'before' | 'after' }) => void;
+  onReorder?: (move: TrackMove) => void;
   /** Caps the table's own height; rows past it scroll inside the table. */
   maxHeight?: number | string;
 }
@@ -90,21 +111,38 @@ export function TracksTable({
 
   const play = (index: number) => player.playList(tracks.map(toPlayerTrack), index, context);
 
-  const { dragAndDropHooks } = useDragAndDrop({
-    isDisabled: !editable,
-    getItems: (keys) =>
-      [...keys].map((key) => {
-        const track = byKey.get(key);
-        return { 'text/plain': track?.name ?? String(key), 'application/x-backline-track-id': String(key) };
-      }),
-    onReorder: (event) => {
-      const ids = rows.filter((row) => event.keys.has(row.id)).map((row) => row.track.id);
-      const target = byKey.get(event.target.key);
-      const position = event.target.dropPosition === 'after' ? 'after' : 'before';
-      if (target) onReorder?.({ trackIds: ids, targetId: target.id, position });
-    },
-    renderDropIndicator: (target) => <DropIndicator target={target} className="music-drop-indicator" />,
-  });
+  const listStyle = { height: Math.min(tracks.length, 2000) * TRACK_ROW_HEIGHT + 2, maxHeight };
+  const renderList = (dragAndDropHooks?: DragAndDropHooks) => (
+    <Virtualizer layout={ListLayout} layoutOptions={{ rowHeight: TRACK_ROW_HEIGHT }}>
+      <GridList
+        aria-label={label}
+        items={rows}
+        selectionMode="multiple"
+        selectionBehavior="replace"
+        selectedKeys={selected}
+        onSelectionChange={setSelected}
+        onAction={(key) => play(rows.find((row) => row.id === key)?.index ?? 0)}
+        dragAndDropHooks={dragAndDropHooks}
+        className="music-tracks__list"
+        style={listStyle}
+      >
+        {(row) => (
+          <TrackRow
+            rowKey={row.id}
+            track={row.track}
+            index={row.index}
+            numbering={numbering}
+            showAlbum={showAlbum}
+            showAddedAt={showAddedAt}
+            editable={editable}
+            onPlay={play}
+            menuTracks={selected === 'all' || selected.has(row.id) ? selectedTracks : [row.track]}
+            playlist={playlist}
+          />
+        )}
+      </GridList>
+    </Virtualizer>
+  );
 
   const columns = [
     'music-tracks--cols',
@@ -130,35 +168,17 @@ export function TracksTable({
         </span>
         <span />
       </div>
-      <Virtualizer layout={ListLayout} layoutOptions={{ rowHeight: TRACK_ROW_HEIGHT }}>
-        <GridList
-          aria-label={label}
-          items={rows}
-          selectionMode="multiple"
-          selectionBehavior="replace"
-          selectedKeys={selected}
-          onSelectionChange={setSelected}
-          onAction={(key) => play(rows.find((row) => row.id === key)?.index ?? 0)}
-          dragAndDropHooks={editable ? dragAndDropHooks : undefined}
-          className="music-tracks__list"
-          style={{ height: Math.min(tracks.length, 2000) * TRACK_ROW_HEIGHT + 2, maxHeight }}
-        >
-          {(row) => (
-            <TrackRow
-              rowKey={row.id}
-              track={row.track}
-              index={row.index}
-              numbering={numbering}
-              showAlbum={showAlbum}
-              showAddedAt={showAddedAt}
-              editable={editable}
-              onPlay={play}
-              menuTracks={selected === 'all' || selected.has(row.id) ? selectedTracks : [row.track]}
-              playlist={playlist}
-            />
-          )}
-        </GridList>
-      </Virtualizer>
+      {editable && onReorder ? (
+        // Until the drag and drop code arrives the list's place is kept empty: rows without it would take focus and
+        // keys that then do nothing, and be replaced under the listener when it comes.
+        <Suspense fallback={<div className="music-tracks__list" style={listStyle} aria-busy="true" />}>
+          <TracksReorder rows={rows} byKey={byKey} onReorder={onReorder}>
+            {renderList}
+          </TracksReorder>
+        </Suspense>
+      ) : (
+        renderList()
+      )}
     </div>
   );
 }
@@ -297,7 +317,9 @@ function TrackRow({
             }
           />
         </span>
-        {player.canPlay ? null : <PlayPermissionDialog isOpen={explaining} onOpenChange={setExplaining} />}
+        {player.canPlay ? null : (
+          <DeferredPlayPermissionDialog isOpen={explaining} onOpenChange={setExplaining} />
+        )}
       </div>
     </GridListItem>
   );
@@ -371,8 +393,10 @@ export function TrackMenu({ tracks, trigger, playlist, isOpen, onOpenChange }: T
           {single ? <MenuItem id="copy">{t('Copy link')}</MenuItem> : null}
         </Menu>
       </MenuTrigger>
-      <PlaylistFormDialog isOpen={creating} onOpenChange={setCreating} withTracks={tracks} />
-      {player.canPlay ? null : <PlayPermissionDialog isOpen={explaining} onOpenChange={setExplaining} />}
+      <DeferredPlaylistFormDialog isOpen={creating} onOpenChange={setCreating} withTracks={tracks} />
+      {player.canPlay ? null : (
+        <DeferredPlayPermissionDialog isOpen={explaining} onOpenChange={setExplaining} />
+      )}
     </>
   );
 }

@@ -8,5 +8,7 @@ export {
   type PlayerProviderProps,
   usePlayer,
 } from './player-provider';
-export { PlayPermissionDialog, type PlayPermissionDialogProps } from './ui/play-permission';
+export { DeferredPlayPermissionDialog } from './ui/deferred-play-permission';
+export type { PlayPermissionDialogProps } from './ui/play-permission';
 export { PlayerBar, type PlayerBarProps } from './ui/player-bar';
+export { WhenOpened } from './ui/when-opened';

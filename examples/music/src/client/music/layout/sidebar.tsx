@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useMyPlaylists } from '../api';
+import { DeferredPlaylistFormDialog } from '../deferred-playlist-form';
 import {
   ChartIcon,
   CompassIcon,
@@ -17,7 +18,6 @@ import {
   SearchIcon,
   UsersIcon,
 } from '../icons';
-import { PlaylistFormDialog } from '../playlist-dialogs';
 
 /**
  * The web player's navigation: browse, the listener's music, and their playlists. In the phone drawer it also
@@ -137,7 +137,7 @@ export function Sidebar({
           </ul>
         </>
       ) : null}
-      <PlaylistFormDialog isOpen={creating} onOpenChange={setCreating} />
+      <DeferredPlaylistFormDialog isOpen={creating} onOpenChange={setCreating} />
     </nav>
   );
 }

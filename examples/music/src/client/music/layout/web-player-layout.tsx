@@ -1,17 +1,34 @@
 import '../music.css';
 import { Footer, IconButton, MenuIcon, Navbar, useIsMobile } from '@backline/ui';
-import { Suspense, useState } from 'react';
-import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { slugify } from '../../../contract';
+import { WhenOpened } from '../../player';
 import { PageLoader } from '../../shell/page-loader';
 import { useSiteChrome } from '../../shell/use-site-chrome';
 import { AdSlot } from '../ad-slot';
 import { SearchIcon } from '../icons';
 import { PlayerArea, PlayerFooter } from '../play-actions';
-import { SearchBox } from './search-box';
 import { Sidebar } from './sidebar';
+
+// The search box's combobox and the phone's drawer load apart from the frame: a phone shows neither until the
+// drawer opens, and a page's first paint does not wait for them.
+const SearchBox = lazy(() => import('./search-box').then((module) => ({ default: module.SearchBox })));
+const BrowseDrawer = lazy(() =>
+  import('./browse-drawer').then((module) => ({ default: module.BrowseDrawer })),
+);
+
+/** Holds the search box's place in the navbar while its code loads. */
+function SearchBoxPlaceholder() {
+  return (
+    <div className="music-search" aria-hidden="true">
+      <div className="music-search__field">
+        <span className="music-search__input" />
+      </div>
+    </div>
+  );
+}
 
 /**
  * The web player: the navbar with the search box on top, the sidebar on the left (a drawer on phones), the
@@ -45,7 +62,9 @@ export function WebPlayerLayout() {
               </IconButton>
             </div>
           ) : (
-            <SearchBox />
+            <Suspense fallback={<SearchBoxPlaceholder />}>
+              <SearchBox />
+            </Suspense>
           )}
         </Navbar>
         <div className="music-app__body">
@@ -68,19 +87,9 @@ export function WebPlayerLayout() {
         </div>
       </div>
       {isMobile ? (
-        <ModalOverlay
-          isOpen={drawerOpen}
-          onOpenChange={setDrawerOpen}
-          isDismissable
-          className="music-drawer-overlay"
-        >
-          <Modal className="music-drawer">
-            <Dialog aria-label={t('Browse')} className="music-drawer__dialog">
-              <SearchBox onNavigate={() => setDrawerOpen(false)} />
-              <Sidebar onNavigate={() => setDrawerOpen(false)} siteMenu={chrome.navbar.menu} />
-            </Dialog>
-          </Modal>
-        </ModalOverlay>
+        <WhenOpened isOpen={drawerOpen}>
+          <BrowseDrawer isOpen={drawerOpen} onOpenChange={setDrawerOpen} siteMenu={chrome.navbar.menu} />
+        </WhenOpened>
       ) : null}
     </PlayerArea>
   );

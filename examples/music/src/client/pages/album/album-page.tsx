@@ -6,14 +6,13 @@ import { useAlbum } from '../../music/api';
 import { useFormat } from '../../music/format';
 import { ShareIcon } from '../../music/icons';
 import { LikeButton } from '../../music/like-button';
-import { ArtistLinks, MediaHeader, MetaLine } from '../../music/media-header';
+import { ArtistLinks, albumType, MediaHeader, MetaLine } from '../../music/media-header';
 import { EmptyState, MediaPageStatus } from '../../music/page-states';
 import { toPlayerTrack, usePlayActions } from '../../music/play-actions';
 import { PlayButton } from '../../music/play-button';
 import { copyLink } from '../../music/playlist-actions';
 import { TracksTable } from '../../music/tracks-table';
 import { useDocumentTitle } from '../../music/use-document-title';
-import { albumType } from '../artist/artist-page';
 
 /**
  * An album (`/album/{id}/{artistSlug}/{albumSlug}`): cover, artists, year, track count and length, play,

@@ -1,4 +1,5 @@
 import { Link, Tab, TabList, TabPanel, Tabs } from '@backline/ui';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { Album, Artist, Track } from '../../../contract';
@@ -8,11 +9,11 @@ import { CardGrid, CardGridSkeleton, ItemCard, Section } from '../../music/cards
 import { useFormat } from '../../music/format';
 import { VerifiedIcon } from '../../music/icons';
 import { FollowButton, LikeButton } from '../../music/like-button';
-import { MediaHeader, MetaLine } from '../../music/media-header';
+import { albumType, MediaHeader, MetaLine } from '../../music/media-header';
 import { EmptyState, HeaderSkeleton, PageError, PageSkeleton, RowsSkeleton } from '../../music/page-states';
 import { type PlayContext, toPlayerTrack, usePlayActions } from '../../music/play-actions';
 import { PlayButton } from '../../music/play-button';
-import { TracksTable } from '../../music/tracks-table';
+import { TracksTable, TracksTableSkeleton } from '../../music/tracks-table';
 import { useDocumentTitle } from '../../music/use-document-title';
 
 /**
@@ -101,6 +102,8 @@ export function ArtistPage() {
   );
 }
 
+const NO_ALBUMS: Album[] = [];
+
 interface DiscographyProps {
   artist: Artist;
   topTracks: Track[];
@@ -111,12 +114,23 @@ interface DiscographyProps {
 /** Popular tracks, then each album with its tracks, newest first. */
 function Discography({ artist, topTracks, topPending, context }: DiscographyProps) {
   const { t } = useTranslation();
-  const albums = artist.albums ?? [];
+  const albums = artist.albums ?? NO_ALBUMS;
+  // The albums, each with its tracks table, sit below the fold: they render in a second pass that React can
+  // interrupt, so the first render (header, popular tracks) is short and input is never blocked for long.
+  const shownAlbums = useDeferredValue(albums, NO_ALBUMS);
+  // Popular lists up to ten of the artist's tracks: its skeleton takes the rows the table will take.
+  const expectedRows = Math.max(
+    1,
+    Math.min(
+      10,
+      albums.reduce((sum, album) => sum + album.tracks_count, 0),
+    ),
+  );
   return (
     <>
       <Section title={t('Popular')}>
         {topPending ? (
-          <RowsSkeleton rows={5} />
+          <TracksTableSkeleton rows={expectedRows} />
         ) : topTracks.length > 0 ? (
           <TracksTable
             tracks={topTracks.slice(0, 10)}
@@ -130,7 +144,7 @@ function Discography({ artist, topTracks, topPending, context }: DiscographyProp
       {albums.length === 0 ? (
         <EmptyState title={t('No albums yet')} />
       ) : (
-        albums.map((album) => <AlbumBlock key={album.id} album={album} />)
+        shownAlbums.map((album) => <AlbumBlock key={album.id} album={album} />)
       )}
     </>
   );
@@ -180,11 +194,6 @@ function AlbumBlock({ album }: { album: Album }) {
       />
     </section>
   );
-}
-
-/** "Album", "Single" or "EP". */
-export function albumType(t: (key: string) => string, type: Album['type']) {
-  return type === 'single' ? t('Single') : type === 'ep' ? t('EP') : t('Album');
 }
 
 function SimilarArtists({ id }: { id: number }) {

@@ -1,11 +1,10 @@
-import { DialogTrigger, IconButton, Link, useIsMobile } from '@backline/ui';
-import { Fragment, type ReactNode, useCallback, useState } from 'react';
+import { IconButton, Link, useIsMobile } from '@backline/ui';
+import { Fragment, lazy, type ReactNode, useCallback, useState } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import type { PlayerTrack } from '../engine/types';
 import { usePlaybackSnapshot, usePlayerEngine, useQueueSnapshot } from '../player-provider';
-import { NowPlaying } from './now-playing';
-import { PlayPermissionDialog } from './play-permission';
+import { DeferredPlayPermissionDialog } from './deferred-play-permission';
 import {
   ExpandIcon,
   KeyboardIcon,
@@ -19,12 +18,20 @@ import {
   RepeatOneIcon,
   ShuffleIcon,
 } from './player-icons';
-import { QueuePanel } from './queue-panel';
 import { SeekBar } from './seek-bar';
-import { ShortcutsDialog, useKeyboardShortcuts } from './shortcuts';
+import { useKeyboardShortcuts } from './shortcuts';
 import { useMediaSession } from './use-media-session';
 import { VolumeControl } from './volume-control';
+import { WhenOpened } from './when-opened';
 import './player.css';
+
+// The bar's overlays (queue with drag and drop, full view with its settings, shortcuts) load the first time one
+// opens: a page's first paint needs only the bar.
+const QueuePanel = lazy(() => import('./queue-panel').then((module) => ({ default: module.QueuePanel })));
+const NowPlaying = lazy(() => import('./now-playing').then((module) => ({ default: module.NowPlaying })));
+const ShortcutsDialog = lazy(() =>
+  import('./shortcuts-dialog').then((module) => ({ default: module.ShortcutsDialog })),
+);
 
 export interface PlayerBarProps {
   /** Renders the like button for the playing track (the music pages own likes). */
@@ -90,13 +97,24 @@ export function PlayPauseButton({ size = 'md' }: { size?: 'md' | 'lg' }) {
 
 function NoPermissionButton({ size }: { size: 'md' | 'lg' }) {
   const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
   return (
-    <DialogTrigger>
-      <IconButton className="player-play" data-size={size} variant="primary" round aria-label={t('Play')}>
+    <>
+      {/* What a DialogTrigger would say about its dialog, whose code loads when it first opens. */}
+      <IconButton
+        className="player-play"
+        data-size={size}
+        variant="primary"
+        round
+        aria-label={t('Play')}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPress={() => setOpen(true)}
+      >
         <PlayIcon size={size === 'lg' ? 28 : 20} />
       </IconButton>
-      <PlayPermissionDialog />
-    </DialogTrigger>
+      <DeferredPlayPermissionDialog isOpen={open} onOpenChange={setOpen} />
+    </>
   );
 }
 
@@ -161,17 +179,23 @@ export function PlayerBar({ likeSlot, mini }: PlayerBarProps) {
 
   const overlays = (
     <>
-      <QueuePanel isOpen={view === 'queue'} onOpenChange={(open) => setView(open ? 'queue' : null)} />
-      <NowPlaying
-        isOpen={view === 'full'}
-        onOpenChange={(open) => setView(open ? 'full' : null)}
-        likeSlot={likeSlot}
-        onOpenQueue={() => setView('queue')}
-      />
-      <ShortcutsDialog
-        isOpen={view === 'shortcuts'}
-        onOpenChange={(open) => setView(open ? 'shortcuts' : null)}
-      />
+      <WhenOpened isOpen={view === 'queue'}>
+        <QueuePanel isOpen={view === 'queue'} onOpenChange={(open) => setView(open ? 'queue' : null)} />
+      </WhenOpened>
+      <WhenOpened isOpen={view === 'full'}>
+        <NowPlaying
+          isOpen={view === 'full'}
+          onOpenChange={(open) => setView(open ? 'full' : null)}
+          likeSlot={likeSlot}
+          onOpenQueue={() => setView('queue')}
+        />
+      </WhenOpened>
+      <WhenOpened isOpen={view === 'shortcuts'}>
+        <ShortcutsDialog
+          isOpen={view === 'shortcuts'}
+          onOpenChange={(open) => setView(open ? 'shortcuts' : null)}
+        />
+      </WhenOpened>
     </>
   );
 
