@@ -20,6 +20,7 @@ export {
 } from './fuzz/fuzz-routes';
 export { HttpSession } from './http-session';
 export { type MockOAuthProvider, type MockOAuthUser, startOAuthProvider } from './oauth';
+export { type RawResponse, rawRequest } from './raw-request';
 export { type S3TestServer, s3TestClient, startS3Server } from './s3';
 export {
   type AuthorizationCheck,

@@ -1,10 +1,9 @@
 import { writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { raw, route } from '@backline/core/contract';
-import { type RunningServer, startTestServer, tempDir, testDatabases } from '@internal/testing';
+import { type RunningServer, rawRequest, startTestServer, tempDir, testDatabases } from '@internal/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { defineModule } from '../kit';
@@ -50,27 +49,6 @@ const echo = defineModule({
   },
 });
 
-interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-/** A request with exactly these headers (fetch would add and decode `Accept-Encoding` itself). */
-function rawRequest(url: string, method: string, headers: Record<string, string>): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    request(url, { method, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
-      );
-    })
-      .on('error', reject)
-      .end();
-  });
-}
-
 describe.each(testDatabases())('response compression on $name', (database) => {
   let server: RunningServer;
   const client = tempDir('backline-compress-');
@@ -89,47 +67,54 @@ describe.each(testDatabases())('response compression on $name', (database) => {
 
   it('compresses JSON with brotli or gzip, as the client accepts, and sends identity otherwise', async () => {
     const url = `${server.url}/api/v1/echo/list`;
-    const br = await rawRequest(url, 'GET', { 'Accept-Encoding': 'gzip, deflate, br' });
+    const br = await rawRequest(url, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toMatch(/application\/json/);
     expect(br.headers.vary).toMatch(/Accept-Encoding/i);
     expect(JSON.parse(brotliDecompressSync(br.body).toString())).toEqual({ items: ITEMS });
     expect(br.body.length).toBeLessThan(JSON.stringify({ items: ITEMS }).length / 4);
-    const gz = await rawRequest(url, 'GET', { 'Accept-Encoding': 'gzip' });
+    const gz = await rawRequest(url, { headers: { 'Accept-Encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gz.body).toString())).toEqual({ items: ITEMS });
-    const plain = await rawRequest(url, 'GET', {});
+    const plain = await rawRequest(url);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(plain.body.toString())).toEqual({ items: ITEMS });
   });
 
   it('compresses the page HTML', async () => {
-    const page = await rawRequest(`${server.url}/some/page`, 'GET', { 'Accept-Encoding': 'br' });
+    const page = await rawRequest(`${server.url}/some/page`, { headers: { 'Accept-Encoding': 'br' } });
     expect(page.status).toBe(200);
     expect(page.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(page.body).toString()).toContain('window.bootstrapData=');
   });
 
   it('leaves small answers, answers to POSTs and event streams uncompressed', async () => {
-    const short = await rawRequest(`${server.url}/api/v1/echo/short`, 'GET', { 'Accept-Encoding': 'br' });
+    const short = await rawRequest(`${server.url}/api/v1/echo/short`, {
+      headers: { 'Accept-Encoding': 'br' },
+    });
     expect(short.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(short.body.toString())).toEqual({ items: ITEMS.slice(0, 2) });
 
     // An unsafe method needs the XSRF pair: the cookie from a first answer and the same value in the header.
-    const first = await rawRequest(`${server.url}/api/v1/echo/short`, 'GET', {});
+    const first = await rawRequest(`${server.url}/api/v1/echo/short`);
     const token = /XSRF-TOKEN=([^;]+)/.exec(String(first.headers['set-cookie']))?.[1];
     expect(token).toBeTruthy();
-    const posted = await rawRequest(`${server.url}/api/v1/echo/list`, 'POST', {
-      'Accept-Encoding': 'gzip, br',
-      Cookie: `XSRF-TOKEN=${token}`,
-      'X-XSRF-TOKEN': decodeURIComponent(token!),
+    const posted = await rawRequest(`${server.url}/api/v1/echo/list`, {
+      method: 'POST',
+      headers: {
+        'Accept-Encoding': 'gzip, br',
+        Cookie: `XSRF-TOKEN=${token}`,
+        'X-XSRF-TOKEN': decodeURIComponent(token!),
+      },
     });
     expect(posted.status).toBe(200);
     expect(posted.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(posted.body.toString())).toEqual({ items: ITEMS });
 
-    const events = await rawRequest(`${server.url}/api/v1/echo/events`, 'GET', {
-      'Accept-Encoding': 'gzip, br',
+    const events = await rawRequest(`${server.url}/api/v1/echo/events`, {
+      headers: {
+        'Accept-Encoding': 'gzip, br',
+      },
     });
     expect(events.headers['content-type']).toMatch(/text\/event-stream/);
     expect(events.headers['content-encoding']).toBeUndefined();

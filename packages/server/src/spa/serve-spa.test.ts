@@ -1,27 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { type RunningServer, startTestServer, tempDir, testDatabases } from '@internal/testing';
+import { type RunningServer, rawRequest, startTestServer, tempDir, testDatabases } from '@internal/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /** A main script as a build leaves it: the file and its precompressed copies (vite-precompress in the music site). */
 const MAIN = Buffer.from(`export const tracks = [${'"a track title", '.repeat(2000)}];`);
-
-/** A GET with exactly these headers (fetch would add and decode `Accept-Encoding` itself). */
-function rawGet(url: string, headers: Record<string, string>) {
-  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>(
-    (resolve, reject) => {
-      request(url, { headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
-      })
-        .on('error', reject)
-        .end();
-    },
-  );
-}
 
 describe.each(testDatabases())('single-page client on $name', (database) => {
   let server: RunningServer;
@@ -119,15 +103,15 @@ describe.each(testDatabases())('single-page client on $name', (database) => {
 
   it('sends precompressed assets by Accept-Encoding, with Vary, and identity to clients that accept neither', async () => {
     const url = `${server.url}/assets/main-5678.js`;
-    const br = await rawGet(url, { 'Accept-Encoding': 'gzip, deflate, br' });
+    const br = await rawRequest(url, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toMatch(/javascript/);
     expect(br.headers.vary).toMatch(/Accept-Encoding/i);
     expect(brotliDecompressSync(br.body).equals(MAIN)).toBe(true);
-    const gz = await rawGet(url, { 'Accept-Encoding': 'gzip' });
+    const gz = await rawRequest(url, { headers: { 'Accept-Encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.body).equals(MAIN)).toBe(true);
-    const plain = await rawGet(url, {});
+    const plain = await rawRequest(url);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
     expect(plain.body.equals(MAIN)).toBe(true);
@@ -135,11 +119,11 @@ describe.each(testDatabases())('single-page client on $name', (database) => {
 
   it('sets no cookie on static files (no XSRF-TOKEN), while the page still gets its XSRF cookie', async () => {
     for (const file of ['/assets/main-5678.js', '/assets/app-1234.js']) {
-      const asset = await rawGet(`${server.url}${file}`, { 'Accept-Encoding': 'br' });
+      const asset = await rawRequest(`${server.url}${file}`, { headers: { 'Accept-Encoding': 'br' } });
       expect(asset.headers['set-cookie']).toBeUndefined();
       expect(asset.headers['cache-control']).toContain('immutable');
     }
-    const page = await rawGet(`${server.url}/some/client/route`, {});
+    const page = await rawRequest(`${server.url}/some/client/route`);
     expect(String(page.headers['set-cookie'])).toMatch(/XSRF-TOKEN=/);
   });
 

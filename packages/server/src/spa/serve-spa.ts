@@ -156,6 +156,7 @@ function modulePreloader(
   let manifest: Promise<Record<string, ManifestChunk> | null> | undefined;
   let entryChunks: Set<string> | undefined;
   const warned = new Set<string>();
+  const resolved = new Map<string, string>();
   const closure = (chunks: Record<string, ManifestChunk>, keys: string[], skip?: Set<string>) => {
     const seen = new Set<string>();
     const visit = (key: string) => {
@@ -177,7 +178,12 @@ function modulePreloader(
       chunks,
       Object.keys(chunks).filter((key) => chunks[key]!.isEntry),
     );
-    const wanted = (await pageModules(ctx, kit)).map((key) => (chunks[key] ? key : facadeKey(chunks, key)));
+    const named = await pageModules(ctx, kit);
+    // The build never changes under a running server, so each list of modules resolves once: the manifest
+    // walk and the search for re-exported modules stay off the page's path after its first request.
+    const known = resolved.get(named.join('\n'));
+    if (known !== undefined) return known;
+    const wanted = named.map((key) => (chunks[key] ? key : facadeKey(chunks, key)));
     for (const key of wanted)
       if (!chunks[key] && !warned.has(key)) {
         // A renamed page would otherwise stop being preloaded without a sound.
@@ -194,7 +200,10 @@ function modulePreloader(
       for (const css of chunk.css ?? [])
         tags.push(`<link rel="stylesheet" crossorigin href="/${escapeHtml(css)}">`);
     }
-    return tags.join('');
+    const links = tags.join('');
+    // A site names a handful of lists; the cap only guards against a pageModules that builds them freely.
+    if (resolved.size < 500) resolved.set(named.join('\n'), links);
+    return links;
   };
 }
 
